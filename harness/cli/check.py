@@ -1,0 +1,5 @@
+"""The ``check`` verb(s) of the harness command (placeholder until its issue lands)."""
+
+
+def register(subparsers) -> None:
+    pass

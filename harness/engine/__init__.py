@@ -1,0 +1,1 @@
+"""The engine: case model, references, running implementations, comparison, shrinking, reports."""

@@ -1,0 +1,331 @@
+"""The 13 NBT tag types as typed Python values (the game's ``net.minecraft.nbt`` tags).
+
+Shapes, chosen so user code reads naturally and nothing the game keeps is lost:
+
+- ``ByteTag``, ``ShortTag``, ``IntTag``, ``LongTag`` are ``int`` subclasses, range-checked
+  as signed 8/16/32/64-bit (``ValueError`` outside it).
+- ``FloatTag`` and ``DoubleTag`` keep their **raw bits** (``.bits``, an unsigned 32/64-bit
+  int): a NaN's payload is data. ``.value`` gives the Python float. Build from a float with
+  ``FloatTag.of(1.5)`` or from bits with ``FloatTag(0x7fc00001)``. Equality is bit equality.
+- ``StringTag`` is a ``str`` subclass holding the Java string with surrogate pairs joined
+  into one code point and lone surrogates kept as they are (``"\\ud83d"``).
+- ``ByteArrayTag``, ``IntArrayTag``, ``LongArrayTag`` hold a 1-D NumPy array (``.array``,
+  dtype int8/int32/int64) and behave as sequences of ints.
+- ``ListTag`` is a ``list`` of tags. Which element type it is written with is the binary
+  writer's business (homogeneous before 26.x; wrapped mixed lists in 26.x).
+- ``CompoundTag`` is a ``dict`` from ``str`` to tag whose insertion order is the order the
+  game ``put`` its entries (file order for a compound read from bytes; a replaced key keeps
+  its first place, as in Java's ``HashMap``). The order the game *writes* them is Java
+  ``HashMap`` iteration order, computed by :func:`harness.formats.nbt.java_hashmap.iteration_order`.
+- ``END`` is the single ``EndTag``.
+
+>>> IntTag(5) + 1
+6
+>>> FloatTag.of(-0.0).bits == 0x80000000
+True
+>>> CompoundTag(a=IntTag(1))["a"].id
+3
+"""
+
+from __future__ import annotations
+
+import math
+import struct
+from typing import ClassVar, Iterable
+
+import numpy as np
+
+TAG_END = 0
+TAG_BYTE = 1
+TAG_SHORT = 2
+TAG_INT = 3
+TAG_LONG = 4
+TAG_FLOAT = 5
+TAG_DOUBLE = 6
+TAG_BYTE_ARRAY = 7
+TAG_STRING = 8
+TAG_LIST = 9
+TAG_COMPOUND = 10
+TAG_INT_ARRAY = 11
+TAG_LONG_ARRAY = 12
+
+TYPE_NAMES = {
+    TAG_END: "TAG_End", TAG_BYTE: "TAG_Byte", TAG_SHORT: "TAG_Short", TAG_INT: "TAG_Int",
+    TAG_LONG: "TAG_Long", TAG_FLOAT: "TAG_Float", TAG_DOUBLE: "TAG_Double",
+    TAG_BYTE_ARRAY: "TAG_Byte_Array", TAG_STRING: "TAG_String", TAG_LIST: "TAG_List",
+    TAG_COMPOUND: "TAG_Compound", TAG_INT_ARRAY: "TAG_Int_Array", TAG_LONG_ARRAY: "TAG_Long_Array",
+}
+
+
+class Tag:
+    """Base of every tag; ``id`` is the tag id (0..12)."""
+
+    id: ClassVar[int]
+    __slots__ = ()
+
+
+class EndTag(Tag):
+    """``EndTag.INSTANCE``: the End tag (id 0). There is one, :data:`END`."""
+
+    id = TAG_END
+    __slots__ = ()
+    _instance: ClassVar["EndTag | None"] = None
+
+    def __new__(cls):
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __repr__(self) -> str:
+        return "END"
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, EndTag)
+
+    def __hash__(self) -> int:
+        return 0
+
+
+END = EndTag()
+
+
+class _IntTag(int, Tag):
+    bits: ClassVar[int]
+
+    def __new__(cls, value: int = 0):
+        value = int(value)
+        lo = -(1 << (cls.bits - 1))
+        if not lo <= value < -lo:
+            raise ValueError(f"{cls.__name__} holds a signed {cls.bits}-bit value; got {value}")
+        return super().__new__(cls, value)
+
+    @classmethod
+    def wrap(cls, value: int) -> "_IntTag":
+        """The value cut to the tag's width as Java's narrowing cast does (two's complement)."""
+        mask = (1 << cls.bits) - 1
+        value &= mask
+        if value >> (cls.bits - 1):
+            value -= 1 << cls.bits
+        return cls(value)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({int(self)})"
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, Tag):
+            return type(other) is type(self) and int(self) == int(other)
+        return int(self) == other
+
+    def __hash__(self) -> int:
+        return int.__hash__(self)
+
+
+class ByteTag(_IntTag):
+    """TAG_Byte (id 1): signed 8-bit. Booleans are bytes 1 and 0."""
+
+    id = TAG_BYTE
+    bits = 8
+
+
+class ShortTag(_IntTag):
+    """TAG_Short (id 2): signed 16-bit."""
+
+    id = TAG_SHORT
+    bits = 16
+
+
+class IntTag(_IntTag):
+    """TAG_Int (id 3): signed 32-bit."""
+
+    id = TAG_INT
+    bits = 32
+
+
+class LongTag(_IntTag):
+    """TAG_Long (id 4): signed 64-bit."""
+
+    id = TAG_LONG
+    bits = 64
+
+
+class _FloatingTag(Tag):
+    __slots__ = ("bits",)
+    width: ClassVar[int]
+    _fmt: ClassVar[str]
+    _ifmt: ClassVar[str]
+
+    def __init__(self, bits: int = 0):
+        bits = int(bits)
+        if not 0 <= bits < (1 << self.width):
+            raise ValueError(f"{type(self).__name__} raw bits must be an unsigned {self.width}-bit int; got {bits}")
+        self.bits = bits
+
+    @classmethod
+    def of(cls, value: float):
+        """The tag for a Python float, bits as ``struct`` packs them (big-endian IEEE 754)."""
+        return cls(struct.unpack(cls._ifmt, struct.pack(cls._fmt, value))[0])
+
+    @property
+    def value(self) -> float:
+        """The value as a Python float (a float tag's value widened exactly)."""
+        return struct.unpack(self._fmt, struct.pack(self._ifmt, self.bits))[0]
+
+    def is_nan(self) -> bool:
+        return math.isnan(self.value)
+
+    def __float__(self) -> float:
+        return self.value
+
+    def __eq__(self, other) -> bool:
+        return type(other) is type(self) and other.bits == self.bits
+
+    def __hash__(self) -> int:
+        return hash((self.id, self.bits))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(0x{self.bits:0{self.width // 4}x} = {self.value!r})"
+
+
+class FloatTag(_FloatingTag):
+    """TAG_Float (id 5): IEEE 754 single, kept as its raw 32 bits."""
+
+    id = TAG_FLOAT
+    width = 32
+    _fmt = ">f"
+    _ifmt = ">I"
+
+
+class DoubleTag(_FloatingTag):
+    """TAG_Double (id 6): IEEE 754 double, kept as its raw 64 bits."""
+
+    id = TAG_DOUBLE
+    width = 64
+    _fmt = ">d"
+    _ifmt = ">Q"
+
+
+class StringTag(str, Tag):
+    """TAG_String (id 8): a Java string; pairs joined into code points, lone surrogates kept."""
+
+    id = TAG_STRING
+
+    def __repr__(self) -> str:
+        return f"StringTag({str.__repr__(self)})"
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, Tag):
+            return isinstance(other, StringTag) and str.__eq__(self, other)
+        return str.__eq__(self, other)
+
+    def __hash__(self) -> int:
+        return str.__hash__(self)
+
+
+class _ArrayTag(Tag):
+    __slots__ = ("array",)
+    dtype: ClassVar[type]
+
+    def __init__(self, values: Iterable[int] | np.ndarray = ()):
+        if isinstance(values, np.ndarray):
+            array = values.astype(self.dtype, copy=False)
+        else:
+            values = list(values)
+            info = np.iinfo(self.dtype)
+            for v in values:
+                if not info.min <= int(v) <= info.max:
+                    raise ValueError(f"{type(self).__name__} element out of range: {v}")
+            array = np.array(values, dtype=self.dtype)
+        if array.ndim != 1:
+            raise ValueError(f"{type(self).__name__} takes a 1-D array")
+        self.array = array
+
+    def __len__(self) -> int:
+        return len(self.array)
+
+    def __iter__(self):
+        return (int(v) for v in self.array)
+
+    def __getitem__(self, i):
+        return int(self.array[i])
+
+    def __eq__(self, other) -> bool:
+        return type(other) is type(self) and np.array_equal(self.array, other.array)
+
+    def __hash__(self) -> int:
+        return hash((self.id, self.array.tobytes()))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.array.tolist()!r})"
+
+
+class ByteArrayTag(_ArrayTag):
+    """TAG_Byte_Array (id 7): signed bytes."""
+
+    id = TAG_BYTE_ARRAY
+    dtype = np.int8
+
+
+class IntArrayTag(_ArrayTag):
+    """TAG_Int_Array (id 11): signed 32-bit ints."""
+
+    id = TAG_INT_ARRAY
+    dtype = np.int32
+
+
+class LongArrayTag(_ArrayTag):
+    """TAG_Long_Array (id 12): signed 64-bit longs."""
+
+    id = TAG_LONG_ARRAY
+    dtype = np.int64
+
+
+class ListTag(list, Tag):
+    """TAG_List (id 9): a list of tags.
+
+    ``declared_type`` is the element type a list read from bytes declared (kept for
+    information; the game re-derives the type on write). ``None`` for lists built in code.
+    """
+
+    id = TAG_LIST
+
+    def __init__(self, items: Iterable[Tag] = (), declared_type: int | None = None):
+        super().__init__(items)
+        self.declared_type = declared_type
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, ListTag) and list.__eq__(self, other)
+
+    __hash__ = None  # mutable
+
+    def __repr__(self) -> str:
+        return f"ListTag({list.__repr__(self)})"
+
+
+class CompoundTag(dict, Tag):
+    """TAG_Compound (id 10): ``str`` keys to tags, in the order the game put them.
+
+    ``table_size`` is the Java ``HashMap`` table length when it is not the one reached by
+    growing from 16 while putting the entries in order (a compound the game built with
+    ``new HashMap(other)``, which sizes its table from the entry count); ``None`` otherwise.
+    """
+
+    id = TAG_COMPOUND
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.table_size: int | None = None
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, CompoundTag) and dict.__eq__(self, other)
+
+    __hash__ = None  # mutable
+
+    def __repr__(self) -> str:
+        return f"CompoundTag({dict.__repr__(self)})"
+
+
+TAG_CLASSES: dict[int, type] = {
+    TAG_END: EndTag, TAG_BYTE: ByteTag, TAG_SHORT: ShortTag, TAG_INT: IntTag, TAG_LONG: LongTag,
+    TAG_FLOAT: FloatTag, TAG_DOUBLE: DoubleTag, TAG_BYTE_ARRAY: ByteArrayTag, TAG_STRING: StringTag,
+    TAG_LIST: ListTag, TAG_COMPOUND: CompoundTag, TAG_INT_ARRAY: IntArrayTag, TAG_LONG_ARRAY: LongArrayTag,
+}

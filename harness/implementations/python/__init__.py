@@ -1,0 +1,28 @@
+"""Our Python implementation as an implementation: runs a case's operations on :mod:`harness.formats`.
+
+One module per area (``storage``, ``palette``, ``nbt``, ``snbt``), mirroring the rig's probes
+one for one. Each has ``run(setup: dict, ops: list, version: GameVersion) -> list``: the
+answers in the recorded format (see ``rig/PROTOCOL.md``), an operation that the game would
+refuse giving its error answer, and the run going on with the next operation.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from harness.formats import versions
+
+AREAS = ("storage", "palette", "nbt", "snbt")
+
+
+def answer_case(case: dict) -> list:
+    """The answers of our implementation to ``case`` (a dict in the recorded format).
+
+    Raises ``ValueError`` for an unknown area and :class:`versions.UnknownVersionError`
+    for a version the table does not know.
+    """
+    area = case["area"]
+    if area not in AREAS:
+        raise ValueError(f"unknown area {area!r} in case {case.get('id')!r}; areas are {', '.join(AREAS)}")
+    module = importlib.import_module(f"harness.implementations.python.{area}")
+    return module.run(case.get("setup") or {}, case["ops"], versions.get(case["version"]))

