@@ -1,5 +1,90 @@
-"""The ``shrink`` verb(s) of the harness command (placeholder until its issue lands)."""
+"""``harness shrink CASE_ID``: reduce a failing case to a smaller one that still fails.
+
+The case is taken from the bundled references (or ``--recorded`` files); the judge is the
+recorded answers (prefixes of the recorded operations only), then ``--oracle CMD`` when
+given (a program speaking the line protocol trusted as the game, e.g. the rig live): with
+it the shrinker also deletes earlier operations and makes inputs smaller. The result is
+printed as a YAML case file ready to add under ``cases/<area>/`` (``--out FILE`` writes
+it, atomically); what was tried goes to stderr. Exit status 0 when a failing case was
+shrunk, 1 when the case does not fail, 2 when it cannot be found.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from harness.engine.casefile import CaseFileError
+from harness.engine.compare import POLICIES
 
 
 def register(subparsers) -> None:
-    pass
+    p = subparsers.add_parser("shrink", help="reduce a failing case to a smaller one that still fails",
+                              description=__doc__.split("\n\n", 1)[1])
+    p.add_argument("case_id", metavar="CASE_ID")
+    p.add_argument("--version", metavar="V", help="the version to shrink in (default: the newest where it fails)")
+    p.add_argument("--impl", metavar="CMD", help="the implementation under test (default: ours, in Python)")
+    p.add_argument("--oracle", metavar="CMD",
+                   help="a program trusted as the game for arbitrary cases (line protocol), e.g. the rig")
+    p.add_argument("--recorded", nargs="+", metavar="FILE", help="take cases and answers from these recorded files")
+    p.add_argument("--errors", choices=POLICIES, default="message", help="error answer policy (as for check)")
+    p.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS", help="seconds per case (default 10)")
+    p.add_argument("--budget", type=int, default=2000, metavar="N", help="most candidates to try (default 2000)")
+    p.add_argument("--out", metavar="FILE", help="also write the case file here")
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    from harness.cli.check import make_implementation
+    from harness.engine.casefile import atomic_write_text, cases_text
+    from harness.engine.oracle import ChainOracle, ImplementationOracle, RecordedOracle
+    from harness.engine.report import mismatch_lines
+    from harness.engine.shrink import shrink
+    from harness.implementations.process import ProcessImplementation
+    from harness.engine.sources import select_items
+
+    try:
+        items = select_items([args.version] if args.version else None, None, args.case_id, False, args.recorded)
+    except (CaseFileError, ValueError) as e:
+        print(f"harness shrink: {e}", file=sys.stderr)
+        return 2
+    items = [i for i in items if i.expected is not None and i.case["id"] == args.case_id]
+    if not items:
+        print(f"harness shrink: no recorded case {args.case_id!r}"
+              + (f" for version {args.version}" if args.version else ""), file=sys.stderr)
+        return 2
+    recorded = [dict(i.case, answers=i.expected) for i in items]
+    impl = make_implementation(args.impl, args.timeout)
+    judge = ProcessImplementation(args.oracle, timeout=args.timeout) if args.oracle else None
+    try:
+        for item in reversed(items):  # newest version first
+            oracles = [RecordedOracle(recorded)] + ([ImplementationOracle(judge)] if judge else [])
+            result = shrink(item.case, impl, ChainOracle(oracles), args.errors, args.budget)
+            if result is not None:
+                break
+        else:
+            print(f"{args.case_id} does not fail in {', '.join(i.case['version'] for i in items)}; nothing to shrink",
+                  file=sys.stderr)
+            return 1
+    finally:
+        impl.close()
+        if judge:
+            judge.close()
+    case = result.case
+    n0, n1 = len(result.original["ops"]), len(case["ops"])
+    why = result.reason or (f"op {result.mismatches[0].index} {json.dumps(result.mismatches[0].op)} differs"
+                            if result.mismatches else "fails")
+    shrunk = {"id": f"{case['id']}/shrunk", "purpose": f"shrunk from {case['id']} ({n0} ops to {n1}): "
+              f"{impl.name} fails it: {why}", "versions": [case["version"]],
+              "setup": case["setup"], "ops": case["ops"]}
+    print(f"shrunk {case['id']} in {case['version']}: {n0} ops to {n1}, {result.tried} candidates tried, "
+          f"{result.accepted} taken ({', '.join(result.passes)}; judge: {' then '.join(o.name for o in oracles)})",
+          file=sys.stderr)
+    for m in result.mismatches[:1]:
+        print("\n".join(mismatch_lines(m)), file=sys.stderr)
+    text = cases_text(case["area"], "harness shrink", [shrunk],
+                      header=f"shrunk by harness shrink from {case['id']} ({case['version']}); add under cases/{case['area']}/")
+    if args.out:
+        atomic_write_text(args.out, text)
+    sys.stdout.write(text)
+    return 0

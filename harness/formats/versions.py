@@ -32,8 +32,11 @@ class PaletteRules:
 
     block_state_registry: int  # number of block states in the game's registry
     biome_registry: int  # number of biomes
-    write_long_array_length: bool  # write() puts a VarInt length before the longs (<= 1.21.4)
-    single_value_trailing_zero: bool  # single-value write() ends with VarInt 0 (<= 1.21.4)
+    # write() puts a VarInt count before the longs (writeLongArray, <= 1.21.4; 26.x writes
+    # them with no count). A single-value container's trailing 00 in 1.20.1/1.21.1 is this
+    # count of its empty long array, not a rule of its own (recorded answers: "00adf10100"
+    # in 1.21.1, "00adf101" in 26.x, palette/p/unpack-block_states-1-ok).
+    write_long_array_length: bool
 
 
 # --- nbt: NbtIo, NbtAccounter, tags ---------------------------------------------------
@@ -44,6 +47,22 @@ class NbtRules:
     network_named_root: bool  # network form writes/reads a named root (1.20.1)
     has_any_form: bool  # NbtIo.readAnyTag/writeAnyTag exist (1.20.2+)
     heterogeneous_lists: bool  # 26.x ListTag: mixed lists wrapped/unwrapped as {"": x}
+    # NbtAccounter. "legacy" (1.20.1): a depth argument (root 0) checked after the container's
+    # charge, "> max_depth" fails (513 nested containers fit); usage added first, then checked,
+    # message "...allocate: <usage>bytes where...". "push" (1.20.2+): pushDepth() before each
+    # container fails at depth == max_depth (512 fit); checked before adding, "<usage> + <n> bytes".
+    accounter_style: str
+    max_depth: int  # the 512 of "depth > 512"
+    list_charge: int  # bytes charged per ListTag (37 before 26.x, 36 in 26.x)
+    refuse_negative_size: bool  # accountBytes(n < 0) -> IllegalArgumentException (26.x)
+    list_negative_length: str  # "guava": IllegalArgumentException initialArraySize; "format": NbtFormatException
+    accounter_error: str  # exception kind of quota/depth failures
+    format_error: str  # exception kind of "Missing type on ListTag"
+    reported_error: str  # crash-report exception wrapping an IOException inside a tag
+    # Over-long strings on write: "tag" (1.20.1: StringTag.write writes "" on every output, keys
+    # unprotected); "file_output" (1.20.2+: NbtIo.write's StringFallbackDataOutput turns every
+    # too-long writeUTF, keys too, into "" in the file form only).
+    string_fallback: str
 
 
 # --- snbt: StringTagVisitor, SnbtPrinterTagVisitor, TagParser -----------------------
@@ -52,8 +71,8 @@ class SnbtRules:
     """SNBT printing and parsing per version (GAME_FACTS.md sections 3.7 and 3.8)."""
 
     grammar: str  # "legacy" (regex TagParser, 1.20.1/1.21.1) or "packrat" (26.x SnbtGrammar)
-    escape_control_chars: bool  # toString() escapes control characters (26.x)
-    strict_unquoted_keys: bool  # key unquoted only if [A-Za-z._][A-Za-z0-9._+-]* and not true/false
+    escape_control_chars: bool  # StringTag.quoteAndEscape escapes chars < U+0020 (\b \t \n \f \r, else \xHH) (26.x); both printers
+    strict_unquoted_keys: bool  # toString() key bare only if [A-Za-z._]+[A-Za-z0-9._+-]* and not true/false (26.x); the pretty printer keeps [A-Za-z0-9._+-]+
 
 
 @dataclass(frozen=True)
@@ -77,8 +96,12 @@ V1_20_1 = GameVersion(
     id="1.20.1", world_version=3465, protocol_version=763, java_version=17, obfuscated=True,
     storage=StorageRules(has_fill=False),
     palette=PaletteRules(block_state_registry=24135, biome_registry=64,
-                         write_long_array_length=True, single_value_trailing_zero=True),
-    nbt=NbtRules(network_named_root=True, has_any_form=False, heterogeneous_lists=False),
+                         write_long_array_length=True),
+    nbt=NbtRules(network_named_root=True, has_any_form=False, heterogeneous_lists=False,
+                 accounter_style="legacy", max_depth=512, list_charge=37, refuse_negative_size=False,
+                 list_negative_length="guava", accounter_error="RuntimeException",
+                 format_error="RuntimeException", reported_error="ReportedException",
+                 string_fallback="tag"),
     snbt=SnbtRules(grammar="legacy", escape_control_chars=False, strict_unquoted_keys=False),
 )
 
@@ -86,8 +109,12 @@ V1_21_1 = GameVersion(
     id="1.21.1", world_version=3955, protocol_version=767, java_version=21, obfuscated=True,
     storage=StorageRules(has_fill=False),
     palette=PaletteRules(block_state_registry=26684, biome_registry=64,
-                         write_long_array_length=True, single_value_trailing_zero=True),
-    nbt=NbtRules(network_named_root=False, has_any_form=True, heterogeneous_lists=False),
+                         write_long_array_length=True),
+    nbt=NbtRules(network_named_root=False, has_any_form=True, heterogeneous_lists=False,
+                 accounter_style="push", max_depth=512, list_charge=37, refuse_negative_size=False,
+                 list_negative_length="guava", accounter_error="NbtAccounterException",
+                 format_error="NbtFormatException", reported_error="ReportedNbtException",
+                 string_fallback="file_output"),
     snbt=SnbtRules(grammar="legacy", escape_control_chars=False, strict_unquoted_keys=False),
 )
 
@@ -95,8 +122,12 @@ V26_1_2 = GameVersion(
     id="26.1.2", world_version=4790, protocol_version=775, java_version=25, obfuscated=False,
     storage=StorageRules(has_fill=False),
     palette=PaletteRules(block_state_registry=29873, biome_registry=65,
-                         write_long_array_length=False, single_value_trailing_zero=False),
-    nbt=NbtRules(network_named_root=False, has_any_form=True, heterogeneous_lists=True),
+                         write_long_array_length=False),
+    nbt=NbtRules(network_named_root=False, has_any_form=True, heterogeneous_lists=True,
+                 accounter_style="push", max_depth=512, list_charge=36, refuse_negative_size=True,
+                 list_negative_length="format", accounter_error="NbtAccounterException",
+                 format_error="NbtFormatException", reported_error="ReportedNbtException",
+                 string_fallback="file_output"),
     snbt=SnbtRules(grammar="packrat", escape_control_chars=True, strict_unquoted_keys=True),
 )
 

@@ -1,0 +1,226 @@
+"""Comparing answers: plain values, with a policy for error answers, down to the first difference.
+
+An answer is a plain value (``None``, ``int``, ``str`` — hex for bytes —, ``list``, ``dict``)
+or an error answer ``{"error": kind, "message": msg[, "cause", "cause_message"]}``
+(``reference/RECORDED_FORMAT.md``). Values compare by type and value (``True`` is not ``1``).
+Error answers compare under an :data:`ErrorPolicy`:
+
+- ``"message"`` (default): same kind, same message, and the same cause and cause message
+  where the recorded answer has them;
+- ``"kind"``: same kind only.
+
+:func:`compare_case` gives one :class:`Mismatch` per operation whose answer differs, each
+with its first :class:`Difference`: the path inside the answer, the two values there and,
+for hex strings, the first differing byte with a window of both sides.
+
+>>> d = first_difference("0a000b68", "0a000b69")
+>>> d.path, d.offset, d.expected_window, d.actual_window
+((), 3, '0a000b[68]', '0a000b[69]')
+>>> first_difference({"palette": [0, 1], "data": [5, 7]}, {"palette": [0, 1], "data": [5, 6]}).path
+('data', 1)
+>>> first_difference({"error": "E", "message": "a"}, {"error": "E", "message": "b"}, "kind") is None
+True
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Literal
+
+ErrorPolicy = Literal["message", "kind"]
+POLICIES: tuple[str, ...] = ("message", "kind")
+ERROR_FIELDS = ("error", "message", "cause", "cause_message")
+WINDOW = 8  # bytes (or characters) shown on each side of a first difference
+
+_HEX = re.compile(r"(?:[0-9a-f]{2})+")
+
+
+class _Missing:
+    """The value on the side of a list or mapping that has no item at that path."""
+
+    def __repr__(self) -> str:
+        return "<missing>"
+
+
+MISSING = _Missing()
+
+
+def is_error(answer) -> bool:
+    """True for an error answer (a dict with an ``error`` kind)."""
+    return isinstance(answer, dict) and "error" in answer
+
+
+def is_hex(value) -> bool:
+    """True for a non-empty lowercase hex string of whole bytes (how bytes travel)."""
+    return isinstance(value, str) and _HEX.fullmatch(value) is not None
+
+
+def error_view(answer: dict, policy: ErrorPolicy = "message") -> dict:
+    """The part of an error answer that ``policy`` compares.
+
+    >>> error_view({"error": "E", "message": "m"}, "kind")
+    {'error': 'E'}
+    """
+    if policy == "kind":
+        return {"error": answer.get("error")}
+    if policy != "message":
+        raise ValueError(f"unknown error policy {policy!r}; policies are {', '.join(POLICIES)}")
+    return {k: answer.get(k) for k in ERROR_FIELDS if k in answer or k in ("error", "message")}
+
+
+@dataclass
+class Difference:
+    """The first place two answers differ.
+
+    ``path``: keys and indices from the answer's top down to the differing value
+    (``("data", 12)``: the 13th long of a pack answer's data); ``expected``/``actual``: the
+    values there (:data:`MISSING` when one side has no such item). For two strings:
+    ``offset`` is the first differing byte (hex strings, ``unit == "byte"``) or character
+    (text, ``unit == "char"``) and the windows show up to :data:`WINDOW` units each side,
+    the first differing one in brackets. ``note``: a short human phrase.
+    """
+
+    path: tuple = ()
+    expected: object = None
+    actual: object = None
+    offset: int | None = None
+    unit: str | None = None
+    expected_window: str | None = None
+    actual_window: str | None = None
+    note: str = ""
+
+
+@dataclass
+class Mismatch:
+    """One operation whose answer differs: its index and text, both answers, the first difference,
+    and ``where``: a human label of that place (``"data long 12"``, ``"palette, byte 3"``)."""
+
+    index: int
+    op: list
+    expected: object
+    actual: object
+    difference: Difference
+    where: str = ""
+    extra: dict = field(default_factory=dict)
+
+
+def first_difference(expected, actual, policy: ErrorPolicy = "message") -> Difference | None:
+    """The first difference between two answers under ``policy``, or None when they match."""
+    return _diff(expected, actual, policy, ())
+
+
+def _same_kind(a, b) -> bool:
+    # bool is an int subclass in Python but never the same answer as an int
+    if isinstance(a, bool) or isinstance(b, bool):
+        return type(a) is type(b)
+    if isinstance(a, int) and isinstance(b, int):
+        return True
+    return type(a) is type(b)
+
+
+def _diff(expected, actual, policy, path) -> Difference | None:
+    if is_error(expected) or is_error(actual):
+        if not (is_error(expected) and is_error(actual)):
+            side = "an error answer vs a value" if is_error(expected) else "a value vs an error answer"
+            return Difference(path, expected, actual, note=side)
+        return _diff_plain(error_view(expected, policy), error_view(actual, policy), path)
+    return _diff_plain(expected, actual, path)
+
+
+def _diff_plain(expected, actual, path) -> Difference | None:
+    if not _same_kind(expected, actual):
+        return Difference(path, expected, actual,
+                          note=f"types differ: {type(expected).__name__} vs {type(actual).__name__}")
+    if isinstance(expected, list):
+        for i, (e, a) in enumerate(zip(expected, actual)):
+            d = _diff_plain(e, a, path + (i,))
+            if d:
+                return d
+        if len(expected) != len(actual):
+            i = min(len(expected), len(actual))
+            e = expected[i] if i < len(expected) else MISSING
+            a = actual[i] if i < len(actual) else MISSING
+            return Difference(path + (i,), e, a, note=f"lengths differ: {len(expected)} items vs {len(actual)}")
+        return None
+    if isinstance(expected, dict):
+        for key in list(expected) + [k for k in actual if k not in expected]:
+            e, a = expected.get(key, MISSING), actual.get(key, MISSING)
+            if e is MISSING or a is MISSING:
+                return Difference(path + (key,), e, a, note=f"key {key!r} only on the {'second' if e is MISSING else 'first'} side")
+            d = _diff_plain(e, a, path + (key,))
+            if d:
+                return d
+        return None
+    if expected == actual:
+        return None
+    if isinstance(expected, str):
+        return _diff_str(expected, actual, path)
+    if isinstance(expected, int) and max(abs(expected), abs(actual)) >= 1 << 16:
+        return Difference(path, expected, actual, note=_int_note(expected, actual))
+    return Difference(path, expected, actual)
+
+
+def _diff_str(expected: str, actual: str, path) -> Difference:
+    if is_hex(expected) and (is_hex(actual) or actual == ""):
+        e, a = bytes.fromhex(expected), bytes.fromhex(actual)
+        k = _first_unequal(e, a)
+        note = f"lengths differ: {len(e)} bytes vs {len(a)}" if len(e) != len(a) else ""
+        return Difference(path, expected, actual, k, "byte", _hex_window(e, k), _hex_window(a, k), note)
+    k = _first_unequal(expected, actual)
+    note = f"lengths differ: {len(expected)} characters vs {len(actual)}" if len(expected) != len(actual) else ""
+    return Difference(path, expected, actual, k, "char", _text_window(expected, k), _text_window(actual, k), note)
+
+
+def _first_unequal(a, b) -> int:
+    for i, (x, y) in enumerate(zip(a, b)):
+        if x != y:
+            return i
+    return min(len(a), len(b))
+
+
+def _hex_window(data: bytes, k: int) -> str:
+    lo, hi = max(0, k - WINDOW), min(len(data), k + WINDOW + 1)
+    head = ("…" if lo else "") + data[lo:k].hex()
+    mid = f"[{data[k:k + 1].hex()}]" if k < len(data) else "[]"
+    return head + mid + data[k + 1:hi].hex() + ("…" if hi < len(data) else "")
+
+
+def _text_window(text: str, k: int) -> str:
+    lo, hi = max(0, k - WINDOW), min(len(text), k + WINDOW + 1)
+    body = repr(text[lo:k])[1:-1] + "[" + repr(text[k:k + 1])[1:-1] + "]" + repr(text[k + 1:hi])[1:-1]
+    return ("…" if lo else "") + body + ("…" if hi < len(text) else "")
+
+
+def _int_note(expected: int, actual: int) -> str:
+    """Both sides as 64-bit hex and the bits that differ (useful for packed longs)."""
+    mask = (1 << 64) - 1
+    e, a = expected & mask, actual & mask
+    return f"0x{e:016x} vs 0x{a:016x}, differing bits 0x{e ^ a:016x}"
+
+
+def compare_case(ops: list, expected: list, actual, policy: ErrorPolicy = "message", case: dict | None = None) -> list[Mismatch]:
+    """The operations whose answers differ, in order (empty: all match).
+
+    ``actual`` must be a list with one answer per operation; a missing or extra answer is a
+    mismatch at that index (an extra answer is reported against op ``len(ops)``).
+    ``case`` (setup, version, area) lets :mod:`harness.engine.anatomy` label the place.
+    """
+    from harness.engine.anatomy import describe  # local: anatomy reads the version table
+
+    if not isinstance(actual, list):
+        d = Difference((), expected, actual, note=f"answers must be a list, got {type(actual).__name__}")
+        return [Mismatch(0, ops[0] if ops else [], expected, actual, d, "all answers")]
+    out = []
+    for i in range(max(len(expected), len(actual))):
+        e = expected[i] if i < len(expected) else MISSING
+        a = actual[i] if i < len(actual) else MISSING
+        op = ops[i] if i < len(ops) else ["<no op>"]
+        if e is MISSING or a is MISSING:
+            note = "no answer given" if a is MISSING else "an answer beyond the last operation"
+            out.append(Mismatch(i, op, e, a, Difference((), e, a, note=note), note))
+            continue
+        d = first_difference(e, a, policy)
+        if d is not None:
+            out.append(Mismatch(i, op, e, a, d, describe(op, d, case or {})))
+    return out

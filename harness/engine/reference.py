@@ -1,0 +1,203 @@
+"""References: the game's recorded answers for one version, read and written.
+
+A reference set is a folder ``reference/<version>/`` holding one JSON Lines file per area
+(``storage.jsonl``, ``palette.jsonl``, ``nbt.jsonl``, ``snbt.jsonl``) in the recorded format
+(``reference/RECORDED_FORMAT.md``: one case per line with ``id``, ``area``, ``version``,
+``setup``, ``ops`` and ``answers``) and ``PROVENANCE.json`` (where the answers came from:
+``source``, ``how``, jar sha1 or origin, date, ``files_sha256``).
+
+:func:`read_recorded` reads any file in that format (``harness check --recorded FILE``);
+:func:`load_reference` reads a set; :func:`write_reference` writes one atomically: the new
+set is built in a temporary folder beside the old one and swapped in by renames, so an
+interrupted ``harness record`` leaves the previous set whole.
+
+>>> import tempfile, pathlib
+>>> d = pathlib.Path(tempfile.mkdtemp()) / "26.3"
+>>> case = {"id": "storage/x", "area": "storage", "setup": {"bits": 4, "size": 2},
+...         "ops": [["new"], ["get", 1]], "answers": [None, 0]}
+>>> write_reference(d, "26.3", [case], {"source": "example"})
+>>> ref = load_reference(d)
+>>> ref.version, len(ref.cases), ref.cases[0]["answers"], ref.provenance["source"]
+('26.3', 1, [None, 0], 'example')
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from harness.engine.casefile import CaseFileError, case_problem
+
+PROVENANCE = "PROVENANCE.json"
+REPO = Path(__file__).resolve().parent.parent.parent
+BUNDLED = REPO / "reference"  # the references shipped with the checkout
+
+
+@dataclass
+class ReferenceSet:
+    """One version's recorded answers: ``cases`` (dicts in the recorded format, each with
+    ``answers`` and ``source`` = ``"path:line"``), ``provenance`` (PROVENANCE.json's mapping)."""
+
+    version: str
+    path: Path
+    cases: list[dict]
+    provenance: dict = field(default_factory=dict)
+
+    def by_id(self) -> dict[str, dict]:
+        """The cases keyed by id."""
+        return {c["id"]: c for c in self.cases}
+
+    @property
+    def areas(self) -> list[str]:
+        """The areas present, in file order."""
+        return list(dict.fromkeys(c["area"] for c in self.cases))
+
+
+def recorded_problem(case) -> str | None:
+    """What is wrong with one recorded case (a case problem, or answers not matching ops)."""
+    problem = case_problem(case)
+    if problem:
+        return problem
+    if not isinstance(case.get("version"), str):
+        return f"{case['id']}: needs a 'version' (a string)"
+    answers = case.get("answers")
+    if not isinstance(answers, list) or len(answers) != len(case["ops"]):
+        got = len(answers) if isinstance(answers, list) else type(answers).__name__
+        return f"{case['id']}: needs one answer per operation ({len(case['ops'])} ops, answers: {got})"
+    return None
+
+
+def read_recorded(path: str | os.PathLike) -> list[dict]:
+    """The cases of one JSON Lines file in the recorded format, in file order.
+
+    Each case gets ``source`` = ``"<path>:<line>"``. Raises :class:`CaseFileError` naming
+    the path and line of the first malformed line (not JSON, not a case, answers missing).
+    Blank lines are skipped.
+    """
+    path = Path(path)
+    try:
+        raw = path.read_bytes()
+    except OSError as e:
+        raise CaseFileError(f"{path}: cannot read: {e.strerror}") from None
+    out = []
+    for number, line in enumerate(raw.split(b"\n"), start=1):
+        if not line.strip():
+            continue
+        try:
+            case = json.loads(line)
+        except UnicodeDecodeError as e:
+            raise CaseFileError(f"{path}:{number}: not UTF-8 ({e.reason})") from None
+        except json.JSONDecodeError as e:
+            raise CaseFileError(f"{path}:{number}: not valid JSON: {e.msg} (column {e.colno})") from None
+        problem = recorded_problem(case)
+        if problem:
+            raise CaseFileError(f"{path}:{number}: {problem}")
+        case["source"] = f"{path}:{number}"
+        out.append(case)
+    return out
+
+
+def recorded_line(case: dict) -> str:
+    """One case as a line of the recorded format (compact JSON, fixed key order, no newline)."""
+    keys = ("id", "area", "version", "setup", "ops", "answers")
+    return json.dumps({k: case[k] for k in keys}, ensure_ascii=False, separators=(",", ":"))
+
+
+def load_reference(directory: str | os.PathLike) -> ReferenceSet:
+    """The reference set in ``directory`` (``reference/<version>/``).
+
+    The version is PROVENANCE.json's ``version``, else the folder's name. Every ``*.jsonl``
+    is read (sorted by name); a case whose ``version`` differs from the set's is refused,
+    as is an id recorded twice with different contents (an identical repeat is kept once).
+    """
+    directory = Path(directory)
+    if not directory.is_dir():
+        raise CaseFileError(f"{directory}: no reference set here (not a folder)")
+    provenance = {}
+    prov_path = directory / PROVENANCE
+    if prov_path.exists():
+        try:
+            provenance = json.loads(prov_path.read_text(encoding="utf-8"))
+        except json.JSONDecodeError as e:
+            raise CaseFileError(f"{prov_path}:{e.lineno}: not valid JSON: {e.msg}") from None
+    version = provenance.get("version") or directory.name
+    cases: dict[str, dict] = {}
+    for path in sorted(directory.glob("*.jsonl")):
+        for case in read_recorded(path):
+            if case["version"] != version:
+                raise CaseFileError(f"{case['source']}: case {case['id']} is for version "
+                                    f"{case['version']}, the set is {version}")
+            first = cases.setdefault(case["id"], case)
+            if first is not case and recorded_line(first) != recorded_line(case):
+                raise CaseFileError(f"{case['source']}: case {case['id']} again, with other contents "
+                                    f"than at {first['source']}")
+    return ReferenceSet(version, directory, list(cases.values()), provenance)
+
+
+def bundled_versions(root: str | os.PathLike = BUNDLED) -> list[str]:
+    """The versions with a bundled reference set under ``root`` (folder names, sorted)."""
+    root = Path(root)
+    if not root.is_dir():
+        return []
+    return sorted((p.name for p in root.iterdir() if p.is_dir() and any(p.glob("*.jsonl"))),
+                  key=version_key)
+
+
+def version_key(version: str) -> tuple:
+    """A sort key ordering versions as releases: 1.20.1 < 1.21.1 < 26.1.2 < 26.2 < 26.3."""
+    return tuple(int(p) if p.isdigit() else p for p in version.replace("-", ".").split("."))
+
+
+def write_reference(directory: str | os.PathLike, version: str, cases_with_answers, provenance: dict) -> None:
+    """Write a reference set for ``version`` into ``directory``, atomically as a whole.
+
+    ``cases_with_answers``: dicts with ``id``, ``area``, ``setup``, ``ops``, ``answers``
+    (``version`` is set to ``version``). One ``<area>.jsonl`` per area, cases in the given
+    order; ``PROVENANCE.json`` is ``provenance`` plus ``version`` and ``files_sha256``.
+    Every case is validated first (:class:`CaseFileError`, nothing written). The set is
+    written into a temporary sibling folder, fsynced, then swapped in: the old folder is
+    renamed aside, the new one renamed into place, the old one removed. An interruption
+    leaves either the old set or the new one at ``directory`` (after a crash between the
+    two renames the old set is at ``.<name>.old-*`` beside it).
+    """
+    directory = Path(directory)
+    by_area: dict[str, list[str]] = {}
+    for i, case in enumerate(cases_with_answers):
+        case = dict(case, version=version)
+        problem = recorded_problem(case)
+        if problem:
+            raise CaseFileError(f"case #{i + 1} for {directory}: {problem}")
+        by_area.setdefault(case["area"], []).append(recorded_line(case))
+    directory.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(dir=directory.parent, prefix=f".{directory.name}.new-"))
+    try:
+        sums = {}
+        for area in sorted(by_area):
+            data = ("\n".join(by_area[area]) + "\n").encode("utf-8")
+            _write_synced(tmp / f"{area}.jsonl", data)
+            sums[f"{area}.jsonl"] = hashlib.sha256(data).hexdigest()
+        prov = dict(provenance, version=version, files_sha256=sums)
+        _write_synced(tmp / PROVENANCE, (json.dumps(prov, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
+        old = None
+        if directory.exists():
+            old = Path(tempfile.mkdtemp(dir=directory.parent, prefix=f".{directory.name}.old-"))
+            os.rmdir(old)
+            os.replace(directory, old)
+        os.replace(tmp, directory)
+        if old is not None:
+            shutil.rmtree(old, ignore_errors=True)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+
+
+def _write_synced(path: Path, data: bytes) -> None:
+    with open(path, "wb") as f:
+        f.write(data)
+        f.flush()
+        os.fsync(f.fileno())

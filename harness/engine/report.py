@@ -1,0 +1,251 @@
+"""Reports of a check: a table and failures for people, JSON and JUnit XML for CI.
+
+Every report carries the implementation's name and the error policy used. The text report
+ends with the line ``N passed, M failed, K unverified`` (:func:`harness.engine.runner.summary_line`).
+JSON and JUnit files are written atomically (:func:`harness.engine.casefile.atomic_write_bytes`):
+an interrupted run leaves the previous report whole.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import xml.etree.ElementTree as ET
+from collections import defaultdict
+from dataclasses import dataclass
+
+from harness.engine.casefile import atomic_write_bytes
+from harness.engine.compare import MISSING, Mismatch
+from harness.engine.reference import version_key
+from harness.engine.runner import STATUSES, Outcome, summary_line, tally
+
+POLICY_TEXT = {
+    "message": "an error answer matches the same exception kind with the same message (and cause)",
+    "kind": "an error answer matches the same exception kind, whatever the message",
+}
+SHOWN_MISMATCHES = 3  # per case in the text report; JSON and JUnit carry them all
+VALUE_CHARS = 160  # a value longer than this is cut in the text report
+
+
+@dataclass
+class Group:
+    """Counts of one version and area."""
+
+    version: str
+    area: str
+    passed: int = 0
+    failed: int = 0
+    unverified: int = 0
+    seconds: float = 0.0
+
+    @property
+    def cases(self) -> int:
+        return self.passed + self.failed + self.unverified
+
+
+def groups(outcomes: list[Outcome]) -> list[Group]:
+    """Counts per version and area, in version order then area order."""
+    by: dict[tuple[str, str], Group] = {}
+    for o in outcomes:
+        v, a, _ = o.item.key
+        g = by.setdefault((v, a), Group(v, a))
+        setattr(g, o.status, getattr(g, o.status) + 1)
+        g.seconds += o.seconds
+    return sorted(by.values(), key=lambda g: (version_key(g.version), g.area))
+
+
+def _short(value, limit: int = VALUE_CHARS) -> str:
+    text = "<missing>" if value is MISSING else json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= limit else text[:limit] + f"… ({len(text)} chars)"
+
+
+def mismatch_lines(m: Mismatch, labels: tuple[str, str] = ("expected", "actual")) -> list[str]:
+    """A mismatch as text lines: op index and text, the place, both sides (windows for strings).
+
+    ``labels`` name the two sides (``("1.20.1", "1.21.1")`` when comparing versions)."""
+    d = m.difference
+    e_label, a_label = (f"{x:<{max(map(len, labels))}}" for x in labels)
+    head = f"op {m.index} {json.dumps(m.op, ensure_ascii=False)[:VALUE_CHARS]}"
+    if m.where:
+        head += f": differs at {m.where}"
+    lines = [head]
+    if d.note:
+        lines.append(f"    {d.note}")
+    if d.offset is not None:
+        lines.append(f"    {e_label} {d.unit} {d.offset}: {d.expected_window}")
+        lines.append(f"    {a_label} {d.unit} {d.offset}: {d.actual_window}")
+    if d.path and d.offset is None:
+        lines.append(f"    {e_label} there: {_short(d.expected)}")
+        lines.append(f"    {a_label} there: {_short(d.actual)}")
+    limit = VALUE_CHARS // 2 if d.offset is not None or d.path else VALUE_CHARS
+    lines.append(f"    {e_label}: {_short(m.expected, limit)}")
+    lines.append(f"    {a_label}: {_short(m.actual, limit)}")
+    return lines
+
+
+def failure_text(o: Outcome) -> str:
+    """All that a person needs about one failed case (id, version, source, mismatches)."""
+    v, _, cid = o.item.key
+    lines = [f"FAIL {v} {cid}  ({o.item.source})"]
+    if o.reason:
+        lines[0] += f": no answers: {o.reason}"
+    for m in o.mismatches[:SHOWN_MISMATCHES]:
+        lines.extend("  " + line for line in mismatch_lines(m))
+    if len(o.mismatches) > SHOWN_MISMATCHES:
+        lines.append(f"  … and {len(o.mismatches) - SHOWN_MISMATCHES} more operations differ")
+    return "\n".join(lines)
+
+
+def print_text(outcomes: list[Outcome], console, implementation: str, policy: str,
+               quiet: bool = False, seconds: float | None = None) -> None:
+    """The human report on a rich ``console``: failures, the table, notes; then the summary line."""
+    from rich.table import Table
+
+    failed = [o for o in outcomes if o.status == "failed"]
+    for o in failed:
+        if quiet:
+            first = o.reason or (f"op {o.mismatches[0].index} differs at {o.mismatches[0].where or 'the answer'}"
+                                 if o.mismatches else "")
+            console.print(f"FAIL {o.item.key[0]} {o.item.key[2]}: {first}", markup=False, highlight=False)
+        else:
+            console.print(failure_text(o), markup=False, highlight=False)
+            if o.mismatches:
+                console.print()
+    if not quiet:
+        table = Table(title=f"harness check: {implementation}")
+        for name, justify in (("version", "left"), ("area", "left"), ("passed", "right"), ("failed", "right"),
+                              ("unverified", "right"), ("seconds", "right"), ("ms/case", "right")):
+            table.add_column(name, justify=justify)
+        for g in groups(outcomes):
+            per = 1000 * g.seconds / g.cases if g.cases else 0.0
+            table.add_row(g.version, g.area, str(g.passed), str(g.failed), str(g.unverified),
+                          f"{g.seconds:.2f}", f"{per:.1f}")
+        console.print(table)
+        console.print(f"error answers: --errors {policy}: {POLICY_TEXT[policy]}", markup=False, highlight=False)
+        common = common_reasons(failed)
+        if common:
+            console.print("most frequent reasons cases got no answers: " + "; ".join(common), markup=False, highlight=False)
+        slow = slow_areas(outcomes)
+        if slow:
+            console.print("slow: " + "; ".join(slow), markup=False, highlight=False)
+        if seconds is not None:
+            console.print(f"{len(outcomes)} cases in {seconds:.2f} s", markup=False, highlight=False)
+    console.file.flush()
+
+
+def common_reasons(failed: list[Outcome], top: int = 3) -> list[str]:
+    """The reasons shared by most crashed cases (``"<reason> (N cases)"``), most frequent first."""
+    counts: dict[str, int] = defaultdict(int)
+    for o in failed:
+        if o.reason:
+            counts[o.reason] += 1
+    ranked = sorted(counts.items(), key=lambda kv: -kv[1])[:top]
+    return [f"{reason} ({n} cases)" for reason, n in ranked if n > 1]
+
+
+def slow_areas(outcomes: list[Outcome], threshold: float = 0.05) -> list[str]:
+    """Areas averaging more than ``threshold`` seconds per case, with their slowest case."""
+    out = []
+    per_area: dict[str, list[Outcome]] = defaultdict(list)
+    for o in outcomes:
+        per_area[o.item.case["area"]].append(o)
+    for area, group in sorted(per_area.items()):
+        total = sum(o.seconds for o in group)
+        if group and total / len(group) > threshold:
+            worst = max(group, key=lambda o: o.seconds)
+            out.append(f"{area} averages {1000 * total / len(group):.0f} ms per case "
+                       f"(slowest {worst.item.key[0]} {worst.item.key[2]}: {worst.seconds:.2f} s)")
+    return out
+
+
+# --- JSON ---------------------------------------------------------------------------------
+def _plain(value):
+    return "<missing>" if value is MISSING else value
+
+
+def outcome_dict(o: Outcome) -> dict:
+    """One case's outcome as plain JSON data."""
+    v, area, cid = o.item.key
+    doc = {"id": cid, "version": v, "area": area, "status": o.status, "source": o.item.source,
+           "seconds": round(o.seconds, 6)}
+    if o.item.note:
+        doc["note"] = o.item.note
+    if o.reason:
+        doc["reason"] = o.reason
+    if o.mismatches:
+        doc["mismatches"] = [{
+            "index": m.index, "op": m.op, "where": m.where,
+            "expected": _plain(m.expected), "actual": _plain(m.actual),
+            "path": list(m.difference.path), "offset": m.difference.offset, "unit": m.difference.unit,
+            "expected_window": m.difference.expected_window, "actual_window": m.difference.actual_window,
+            "note": m.difference.note,
+        } for m in o.mismatches]
+    return doc
+
+
+def json_report(outcomes: list[Outcome], implementation: str, policy: str, seconds: float | None = None) -> dict:
+    """The whole check as JSON data: summary, groups, every case."""
+    return {
+        "format": "harness-check/1",
+        "implementation": implementation,
+        "error_policy": policy,
+        "error_policy_text": POLICY_TEXT[policy],
+        "seconds": round(seconds, 3) if seconds is not None else None,
+        "summary": tally(outcomes),
+        "summary_line": summary_line(outcomes),
+        "groups": [g.__dict__ | {"seconds": round(g.seconds, 6)} for g in groups(outcomes)],
+        "cases": [outcome_dict(o) for o in outcomes],
+    }
+
+
+def write_json(path, outcomes, implementation: str, policy: str, seconds: float | None = None) -> None:
+    """Write :func:`json_report` to ``path`` atomically."""
+    doc = json_report(outcomes, implementation, policy, seconds)
+    atomic_write_bytes(path, (json.dumps(doc, indent=1, ensure_ascii=False) + "\n").encode("utf-8"))
+
+
+# --- JUnit XML ----------------------------------------------------------------------------
+_NOT_XML = re.compile("[^\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def _xml_text(text: str) -> str:
+    """Text XML 1.0 can carry: other characters (SNBT answers have some) as ``\\xNN``."""
+    return _NOT_XML.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+
+
+def junit_xml(outcomes: list[Outcome], implementation: str, policy: str, seconds: float | None = None) -> bytes:
+    """JUnit XML: one testsuite per version and area, one testcase per case; failures with
+    the failure text, unverified cases as skipped."""
+    c = tally(outcomes)
+    root = ET.Element("testsuites", name=f"harness check ({implementation})", tests=str(len(outcomes)),
+                      failures=str(c["failed"]), skipped=str(c["unverified"]), errors="0",
+                      time=f"{seconds or sum(o.seconds for o in outcomes):.3f}")
+    props = ET.SubElement(root, "properties")
+    ET.SubElement(props, "property", name="implementation", value=_xml_text(implementation))
+    ET.SubElement(props, "property", name="error_policy", value=policy)
+    suites: dict[tuple[str, str], ET.Element] = {}
+    for g in groups(outcomes):
+        suites[(g.version, g.area)] = ET.SubElement(
+            root, "testsuite", name=f"{g.version}/{g.area}", tests=str(g.cases), failures=str(g.failed),
+            skipped=str(g.unverified), errors="0", time=f"{g.seconds:.3f}")
+    for o in outcomes:
+        v, area, cid = o.item.key
+        tc = ET.SubElement(suites[(v, area)], "testcase", classname=f"{v}.{area}", name=_xml_text(cid),
+                           time=f"{o.seconds:.6f}", file=_xml_text(o.item.source))
+        if o.status == "failed":
+            first = o.reason or (f"op {o.mismatches[0].index} differs at {o.mismatches[0].where or 'the answer'}")
+            fail = ET.SubElement(tc, "failure", message=_xml_text(first), type="crash" if o.reason else "mismatch")
+            fail.text = _xml_text(failure_text(o))
+        elif o.status == "unverified":
+            ET.SubElement(tc, "skipped", message=_xml_text("unverified: " + (o.item.note or "no recorded answer")))
+    ET.indent(root)
+    return ET.tostring(root, encoding="utf-8", xml_declaration=True) + b"\n"
+
+
+def write_junit(path, outcomes, implementation: str, policy: str, seconds: float | None = None) -> None:
+    """Write :func:`junit_xml` to ``path`` atomically."""
+    atomic_write_bytes(path, junit_xml(outcomes, implementation, policy, seconds))
+
+
+__all__ = ["Group", "groups", "failure_text", "print_text", "json_report", "write_json", "junit_xml",
+           "write_junit", "mismatch_lines", "slow_areas", "STATUSES"]

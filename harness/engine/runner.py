@@ -1,0 +1,169 @@
+"""Running cases through an implementation and judging each case: passed, failed or unverified.
+
+An *implementation* is anything with ``name``, ``answer(case) -> list`` (one answer per
+operation; raises when it cannot answer) and ``close()``. :func:`python_implementation` is
+ours (:func:`harness.implementations.python.answer_case`);
+:class:`harness.implementations.process.ProcessImplementation` is any program speaking the
+line protocol.
+
+A :class:`CheckItem` is one case to check for one version with the recorded answers it must
+give (``expected``) or ``None`` when nothing was recorded. Its :class:`Outcome`:
+
+- ``passed``: every answer was recorded and every one matches;
+- ``failed``: an answer differs, or the implementation raised, crashed or hung on the case
+  (``reason`` holds what happened; the run goes on with the next case);
+- ``unverified``: no recorded answer (a version without a reference, a generated case the
+  game has not answered); never counted as passed.
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+import time
+import traceback
+from dataclasses import dataclass, field
+from typing import Callable, Iterable, Protocol
+
+from harness.engine.compare import ErrorPolicy, Mismatch, compare_case
+
+STATUSES = ("passed", "failed", "unverified")
+
+
+class Implementation(Protocol):
+    """Anything that answers cases (see the module docstring)."""
+
+    name: str
+
+    def answer(self, case: dict) -> list: ...
+
+    def close(self) -> None: ...
+
+
+class CaseTimeout(Exception):
+    """An in-process implementation took longer than its timeout on one case."""
+
+
+class CallableImplementation:
+    """An in-process implementation: ``fn(case) -> answers``.
+
+    ``timeout`` (seconds, None for none) is enforced with ``SIGALRM`` when running on the
+    main thread of a POSIX process (elsewhere it cannot interrupt Python code and is skipped).
+    """
+
+    def __init__(self, name: str, fn: Callable[[dict], list], timeout: float | None = None):
+        self.name = name
+        self.fn = fn
+        self.timeout = timeout
+
+    def answer(self, case: dict) -> list:
+        if not self.timeout or not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
+            return self.fn(case)
+
+        def expire(signum, frame):
+            raise CaseTimeout(f"no answer within {self.timeout:g} s")
+
+        previous = signal.signal(signal.SIGALRM, expire)
+        signal.setitimer(signal.ITIMER_REAL, self.timeout)
+        try:
+            return self.fn(case)
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
+
+    def close(self) -> None:
+        pass
+
+
+def python_implementation(timeout: float | None = None) -> CallableImplementation:
+    """Our Python implementation (:mod:`harness.implementations.python`)."""
+    from harness.implementations.python import answer_case
+
+    return CallableImplementation("python", answer_case, timeout)
+
+
+@dataclass
+class CheckItem:
+    """One case for one version: ``case`` (``id``, ``area``, ``version``, ``setup``, ``ops``),
+    the recorded ``expected`` answers or None, ``source`` (``path:line``) and a ``note``."""
+
+    case: dict
+    expected: list | None
+    source: str = ""
+    note: str = ""
+
+    @property
+    def key(self) -> tuple[str, str, str]:
+        return self.case["version"], self.case["area"], self.case["id"]
+
+
+@dataclass
+class Outcome:
+    """What checking one :class:`CheckItem` gave."""
+
+    item: CheckItem
+    status: str
+    mismatches: list[Mismatch] = field(default_factory=list)
+    reason: str | None = None
+    seconds: float = 0.0
+    actual: list | None = None
+
+
+def protocol_case(case: dict) -> dict:
+    """The case as an implementation receives it: id, area, version, setup, ops only."""
+    return {"id": case["id"], "area": case["area"], "version": case["version"],
+            "setup": case.get("setup") or {}, "ops": case["ops"]}
+
+
+def describe_exception(e: BaseException) -> str:
+    """``Kind: message (at file:line in function)``, the innermost frame outside importlib."""
+    text = f"{type(e).__name__}: {e}"
+    frames = [f for f in traceback.extract_tb(e.__traceback__) if not f.filename.startswith("<")]
+    if frames:
+        last = frames[-1]
+        text += f" (at {'/'.join(last.filename.split('/')[-2:])}:{last.lineno} in {last.name})"
+    return text
+
+
+def check_item(impl: Implementation, item: CheckItem, policy: ErrorPolicy = "message") -> Outcome:
+    """Run one item through ``impl`` and judge it; never raises for the implementation's faults."""
+    start = time.perf_counter()
+    try:
+        actual = impl.answer(protocol_case(item.case))
+    except KeyboardInterrupt:
+        raise
+    except BaseException as e:  # an implementation's crash is that case's failure
+        seconds = time.perf_counter() - start
+        status = "unverified" if item.expected is None else "failed"
+        return Outcome(item, status, reason=describe_exception(e), seconds=seconds)
+    seconds = time.perf_counter() - start
+    if item.expected is None:
+        return Outcome(item, "unverified", seconds=seconds, actual=actual)
+    mismatches = compare_case(item.case["ops"], item.expected, actual, policy, item.case)
+    return Outcome(item, "failed" if mismatches else "passed", mismatches, seconds=seconds, actual=actual)
+
+
+def run_checks(impl: Implementation, items: Iterable[CheckItem], policy: ErrorPolicy = "message",
+               on_outcome: Callable[[Outcome], None] | None = None) -> list[Outcome]:
+    """Check every item in order; ``on_outcome`` is called after each (progress)."""
+    outcomes = []
+    for item in items:
+        outcome = check_item(impl, item, policy)
+        outcomes.append(outcome)
+        if on_outcome:
+            on_outcome(outcome)
+    return outcomes
+
+
+def tally(outcomes: Iterable[Outcome]) -> dict[str, int]:
+    """``{"passed": n, "failed": m, "unverified": k}``."""
+    counts = dict.fromkeys(STATUSES, 0)
+    for o in outcomes:
+        counts[o.status] += 1
+    return counts
+
+
+def summary_line(outcomes: Iterable[Outcome]) -> str:
+    """The last line of every check: ``N passed, M failed, K unverified``."""
+    c = tally(outcomes)
+    return f"{c['passed']} passed, {c['failed']} failed, {c['unverified']} unverified"

@@ -1,0 +1,229 @@
+"""Shrinking a failing case: the smallest operation list (and inputs) that still fails.
+
+An engine of its own, in the manner of Hypothesis: it knows nothing about areas, only
+cases, an implementation under test and an :class:`~harness.engine.oracle.Oracle` that
+says what the game answers. A candidate *fails* when the oracle answers it and the
+implementation's answers differ (or the implementation crashes); a candidate the oracle
+cannot answer is never taken, so every step is judged by the game.
+
+Passes, each repeated until nothing more is gained (every accepted step makes the case
+strictly smaller, so it ends):
+
+1. **prefix**: the shortest prefix of the operations that still fails (operations run in
+   order on one object, so a prefix is answered by a recorded case too);
+2. **fewer operations** (only with an oracle for arbitrary cases): delete chunks of the
+   operations before the failing last one, halving the chunk size down to single ops;
+3. **smaller inputs** (same condition): in the setup and in the operations' arguments,
+   integers towards 0, lists and strings shorter (hex strings by whole bytes).
+
+>>> from harness.engine.oracle import RecordedOracle
+>>> from harness.engine.runner import CallableImplementation
+>>> rec = {"id": "x", "area": "storage", "version": "26.3", "setup": {},
+...        "ops": [["get", 0], ["get", 1], ["get", 2]], "answers": [0, 0, 0]}
+>>> impl = CallableImplementation("off", lambda c: [7 if op == ["get", 1] else 0 for op in c["ops"]])
+>>> shrink(rec, impl, RecordedOracle([rec])).case["ops"]
+[['get', 0], ['get', 1]]
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+
+from harness.engine.compare import ErrorPolicy, Mismatch, is_hex
+from harness.engine.runner import CheckItem, Implementation, check_item
+
+
+@dataclass
+class ShrinkResult:
+    """The smallest failing case found, with what the oracle and the implementation answered."""
+
+    original: dict
+    case: dict
+    expected: list
+    actual: list | None
+    mismatches: list[Mismatch]
+    reason: str | None
+    tried: int = 0
+    accepted: int = 0
+    passes: list[str] = field(default_factory=list)
+
+
+class _Budget(Exception):
+    pass
+
+
+class _Shrinker:
+    def __init__(self, impl: Implementation, oracle, policy: ErrorPolicy, budget: int):
+        self.impl, self.oracle, self.policy, self.budget = impl, oracle, policy, budget
+        self.tried = self.accepted = 0
+
+    def judge(self, case: dict):
+        """The failing outcome of ``case`` (with its expected answers), or None."""
+        if self.tried >= self.budget:
+            raise _Budget
+        self.tried += 1
+        expected = self.oracle.answer(case)
+        if expected is None:
+            return None
+        outcome = check_item(self.impl, CheckItem(case, expected), self.policy)
+        return outcome if outcome.status == "failed" else None
+
+    def prefix(self, case: dict, outcome) -> tuple[dict, object]:
+        """The shortest failing prefix (tries the first mismatch's prefix, then shorter ones)."""
+        n = len(case["ops"])
+        best, best_outcome = case, outcome
+        first = outcome.mismatches[0].index + 1 if outcome.mismatches else n
+        hi = min(first, n)
+        lo = 1
+        # binary search for the shortest failing prefix length in [lo, hi]
+        if hi < n:
+            cand = dict(case, ops=case["ops"][:hi])
+            o = self.judge(cand)
+            if o is None:
+                return best, best_outcome
+            best, best_outcome = cand, o
+        while lo < hi:
+            mid = (lo + hi) // 2
+            cand = dict(case, ops=case["ops"][:mid])
+            o = self.judge(cand)
+            if o is not None:
+                best, best_outcome, hi = cand, o, mid
+            else:
+                lo = mid + 1
+        return best, best_outcome
+
+    def try_accept(self, cand: dict):
+        o = self.judge(cand)
+        if o is None:
+            return None
+        self.accepted += 1
+        return self.prefix(cand, o)
+
+    def fewer_ops(self, case: dict, outcome) -> tuple[dict, object, bool]:
+        changed = False
+        size = max(1, (len(case["ops"]) - 1) // 2)
+        while size >= 1:
+            i = 0
+            while i + size <= len(case["ops"]) - 1:  # never the last (failing) operation
+                ops = case["ops"][:i] + case["ops"][i + size:]
+                got = self.try_accept(dict(case, ops=ops))
+                if got:
+                    case, outcome = got
+                    changed = True
+                else:
+                    i += size
+            size //= 2
+        return case, outcome, changed
+
+    def smaller_inputs(self, case: dict, outcome) -> tuple[dict, object, bool]:
+        changed = False
+        for path in list(_leaf_paths(case)):
+            while True:
+                for value in _smaller(_get(case, path)):
+                    cand = copy.deepcopy(case)
+                    _set(cand, path, value)
+                    got = self.try_accept(cand)
+                    if got:
+                        case, outcome = got
+                        changed = True
+                        break
+                else:
+                    break
+                if not _exists(case, path):
+                    break
+        return case, outcome, changed
+
+
+def shrink(case: dict, impl: Implementation, oracle, policy: ErrorPolicy = "message",
+           budget: int = 2000) -> ShrinkResult | None:
+    """Shrink ``case`` (``id``, ``area``, ``version``, ``setup``, ``ops``) against ``oracle``.
+
+    None when the case does not fail (or the oracle cannot answer it). ``budget``: the most
+    candidates tried; the best found so far is returned when it runs out.
+    """
+    s = _Shrinker(impl, oracle, policy, budget)
+    base = {k: case[k] for k in ("id", "area", "version") if k in case}
+    base.update(setup=copy.deepcopy(case.get("setup") or {}), ops=copy.deepcopy(case["ops"]))
+    outcome = s.judge(base)
+    if outcome is None:
+        return None
+    passes = []
+    current = base
+    try:
+        current, outcome = s.prefix(current, outcome)
+        passes.append("prefix")
+        if oracle.arbitrary:
+            progress = True
+            while progress:
+                current, outcome, a = s.fewer_ops(current, outcome)
+                current, outcome, b = s.smaller_inputs(current, outcome)
+                progress = a or b
+            passes += ["fewer operations", "smaller inputs"]
+    except _Budget:
+        passes.append(f"stopped after {budget} candidates")
+    return ShrinkResult(base, current, outcome.item.expected, outcome.actual, outcome.mismatches,
+                        outcome.reason, s.tried, s.accepted, passes)
+
+
+# --- inputs as leaves -------------------------------------------------------------------
+def _leaf_paths(case: dict):
+    """Paths to the shrinkable values: setup values and operation arguments (not op names)."""
+    def walk(value, path):
+        yield path
+        if isinstance(value, dict):
+            for k in value:
+                yield from walk(value[k], path + (k,))
+        elif isinstance(value, list):
+            for i, v in enumerate(value):
+                yield from walk(v, path + (i,))
+
+    for key in (case.get("setup") or {}):
+        yield from walk(case["setup"][key], ("setup", key))
+    for i, op in enumerate(case["ops"]):
+        for j in range(1, len(op)):
+            yield from walk(op[j], ("ops", i, j))
+
+
+def _get(case, path):
+    for p in path:
+        case = case[p]
+    return case
+
+
+def _exists(case, path) -> bool:
+    try:
+        _get(case, path)
+        return True
+    except (KeyError, IndexError, TypeError):
+        return False
+
+
+def _set(case, path, value) -> None:
+    _get(case, path[:-1])[path[-1]] = value
+
+
+def _smaller(value):
+    """Candidates strictly smaller than ``value``, most aggressive first."""
+    if isinstance(value, bool) or value is None:
+        return
+    if isinstance(value, int):
+        seen = set()
+        for v in (0, value // 2 if value > 0 else -((-value) // 2), value - 1 if value > 0 else value + 1):
+            if abs(v) < abs(value) and v not in seen:
+                seen.add(v)
+                yield v
+    elif isinstance(value, str):
+        unit = 2 if is_hex(value) else 1
+        yield from _deletions(value, unit)
+    elif isinstance(value, list):
+        yield from _deletions(value, 1)
+
+
+def _deletions(seq, unit: int):
+    n = len(seq) // unit
+    size = n // 2
+    while size >= 1:
+        for i in range(0, n - size + 1, size):
+            yield seq[:i * unit] + seq[(i + size) * unit:]
+        size //= 2

@@ -1,0 +1,132 @@
+"""What to check: the bundled references, generated case files, or any recorded files.
+
+:func:`select_items` turns the ``harness check`` options into :class:`CheckItem` s:
+
+- each requested version with a reference set (``reference/<version>/``) contributes its
+  recorded cases with their answers;
+- a version of the table without one (26.2, ``verified=False``) contributes the generated
+  cases (``cases/<area>/*.yaml``) that apply to it, unverified;
+- ``include_generated`` adds the generated cases to every version: a generated case takes
+  the recorded answers of the recorded case with the same id when setup agrees and its
+  operations are a prefix of the recorded ones, and is unverified otherwise;
+- ``recorded_files`` replaces the bundled references by those files (recorded format).
+
+A version the table marks ``verified=False`` never has expected answers: all unverified.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+from pathlib import Path
+
+from harness.engine.casefile import CaseFileError, load_cases
+from harness.engine.reference import BUNDLED, REPO, bundled_versions, load_reference, read_recorded, version_key
+from harness.engine.runner import CheckItem
+from harness.formats import versions as version_table
+
+CASES = REPO / "cases"
+
+
+def generated_cases(root: str | Path = CASES, areas: list[str] | None = None) -> list[dict]:
+    """Every case of ``root/<area>/*.yaml`` (sorted paths), each with ``source`` = the file."""
+    root = Path(root)
+    out = []
+    for path in sorted(root.glob("*/*.yaml")):
+        if areas and path.parent.name not in areas:
+            continue
+        for case in load_cases(path):
+            case.setdefault("source", str(path))
+            out.append(case)
+    return out
+
+
+def applies_to(case: dict, version: str) -> bool:
+    """A case applies to a version unless its ``versions`` list leaves the version out."""
+    return not case.get("versions") or version in case["versions"]
+
+
+def matches(case: dict, areas: list[str] | None, pattern: str | None) -> bool:
+    """The ``--area`` and ``--case`` filters (a glob, or an id or id prefix ending in ``/``)."""
+    if areas and case["area"] not in areas:
+        return False
+    if pattern is None:
+        return True
+    cid = case["id"]
+    return fnmatch.fnmatchcase(cid, pattern) or (pattern.endswith("/") and cid.startswith(pattern))
+
+
+def _recorded_item(case: dict, verified: bool) -> CheckItem:
+    body = {k: case[k] for k in ("id", "area", "version", "setup", "ops")}
+    if not verified:
+        return CheckItem(body, None, case.get("source", ""), "the version table marks this version unverified")
+    return CheckItem(body, case["answers"], case.get("source", ""))
+
+
+def _generated_item(case: dict, version: str, recorded: dict[str, dict], verified: bool) -> CheckItem:
+    body = {"id": case["id"], "area": case["area"], "version": version,
+            "setup": case.get("setup") or {}, "ops": case["ops"]}
+    rec = recorded.get(case["id"])
+    if not verified:
+        return CheckItem(body, None, case.get("source", ""), f"no reference for {version}")
+    if rec is None:
+        return CheckItem(body, None, case.get("source", ""), "not recorded")
+    n = len(body["ops"])
+    if rec["setup"] == body["setup"] and rec["ops"][:n] == body["ops"]:
+        return CheckItem(body, rec["answers"][:n], case.get("source", ""), f"answers from {rec.get('source', '')}")
+    return CheckItem(body, None, case.get("source", ""), f"recorded with other setup or ops at {rec.get('source', '')}")
+
+
+def _known(version: str) -> bool:
+    return version in version_table.VERSIONS
+
+
+def _verified(version: str) -> bool:
+    return version_table.VERSIONS[version].verified if _known(version) else True
+
+
+def select_items(versions: list[str] | None = None, areas: list[str] | None = None,
+                 pattern: str | None = None, include_generated: bool = False,
+                 recorded_files: list[str] | None = None, reference_root: str | Path = BUNDLED,
+                 cases_root: str | Path = CASES) -> list[CheckItem]:
+    """The items to check, in version order then file order (see the module docstring).
+
+    Raises :class:`CaseFileError` (path and line) for a malformed file and ``ValueError``
+    for a version that is neither in the table nor among the references.
+    """
+    items: list[CheckItem] = []
+    if recorded_files:
+        for path in recorded_files:
+            for case in read_recorded(path):
+                if (not versions or case["version"] in versions) and matches(case, areas, pattern):
+                    items.append(_recorded_item(case, _verified(case["version"])))
+        return items
+    bundled = bundled_versions(reference_root)
+    wanted = versions or _ordered(set(version_table.VERSIONS) | set(bundled))
+    for v in wanted:
+        if not _known(v) and v not in bundled:
+            known = ", ".join(_ordered(set(version_table.VERSIONS) | set(bundled)))
+            raise ValueError(f"unknown version {v!r}: neither in the version table nor in {reference_root}; known: {known}")
+    generated = None
+    for v in wanted:
+        recorded: dict[str, dict] = {}
+        if v in bundled:
+            for case in load_reference(Path(reference_root) / v).cases:
+                recorded.setdefault(case["id"], case)
+                if matches(case, areas, pattern):
+                    items.append(_recorded_item(case, _verified(v)))
+        if include_generated or v not in bundled:
+            if generated is None:
+                generated = generated_cases(cases_root)
+            for case in generated:
+                if not applies_to(case, v) or not matches(case, areas, pattern):
+                    continue
+                if case["id"] in recorded and v in bundled:
+                    rec = recorded[case["id"]]
+                    if rec["setup"] == (case.get("setup") or {}) and rec["ops"] == case["ops"]:
+                        continue  # the very case is already checked from the reference
+                items.append(_generated_item(case, v, recorded, _verified(v)))
+    return items
+
+
+def _ordered(versions_set) -> list[str]:
+    return sorted(versions_set, key=version_key)

@@ -1,0 +1,286 @@
+"""Compression around NBT: detect it by its magic bytes, undo it within a bound, redo it.
+
+NBT itself is never compressed; the container decides (seed 001, "Komprimierung"): Java
+files are mostly gzip (magic ``1f 8b``, ``NbtIo.readCompressed``/``writeCompressed``,
+which wrap ``GZIPInputStream``/``GZIPOutputStream``), chunk payloads in region files zlib
+(``78 01``, ``78 5e``, ``78 9c``, ``78 da``: the four zlib headers of a 32 KiB window without
+a preset dictionary), Bedrock files none. Detection looks at those magic bytes only, so one
+reader takes all three. A raw NBT document starts with a tag id (0..12), which none of the
+magic bytes is, so the three never overlap.
+
+Decompression follows ``java.util.zip.GZIPInputStream`` / ``InflaterInputStream``:
+
+- gzip: header checked as Java's ``readHeader`` does (magic, method 8, the FEXTRA / FNAME /
+  FCOMMENT / FHCRC fields), the raw deflate data, then the trailer (CRC-32 and size mod
+  2^32). Further members that follow are read and appended; bytes after the last member
+  that do not start another member are ignored, as Java does.
+- zlib: the stream up to its end; bytes after it are ignored.
+
+Errors are :class:`CompressionError` (a :class:`~harness.formats.errors.GameError`), with the
+kind and message the JDK gives and ``where`` = the byte offset in the compressed input:
+
+| input | kind | message |
+| --- | --- | --- |
+| gzip magic wrong (only through :func:`decompress` with ``"gzip"``) | ``ZipException`` | ``Not in GZIP format`` |
+| gzip method other than 8 | ``ZipException`` | ``Unsupported compression method`` |
+| gzip header CRC (FHCRC) wrong | ``ZipException`` | ``Corrupt GZIP header`` |
+| gzip trailer CRC or size wrong | ``ZipException`` | ``Corrupt GZIP trailer`` |
+| deflate data corrupt | ``ZipException`` | zlib's own text (``invalid block type``, ...) |
+| stream cut inside the deflate data | ``EOFException`` | ``Unexpected end of ZLIB input stream`` |
+| stream cut inside a gzip header or trailer | ``EOFException`` | ``None`` (Java's ``readUByte`` gives none) |
+| output beyond ``limit`` bytes | ``DecompressionLimitException`` | harness-specific, see below |
+
+``DecompressionLimitException`` is the harness's own kind, not the game's: the game reads a
+compressed file through an ``NbtAccounter`` whose quota counts tag sizes, not inflated
+bytes, so a decompression bomb would be inflated by Java until memory runs out. We refuse
+to inflate more than ``limit`` bytes (default :data:`DEFAULT_LIMIT`, 256 MiB) and say so.
+
+Compressing back writes what the JDK writes: gzip with ``GZIPOutputStream``'s fixed header
+``1f 8b 08 00 00000000 00 ff`` (modification time 0; OS 255 as JDK 16+ writes it; older JDKs
+wrote 0) and deflate level 6 (``Deflater.DEFAULT_COMPRESSION``); zlib through
+``DeflaterOutputStream`` at the same level (``78 9c``). The deflate bytes equal Java's where
+both use the same zlib build; only the decompressed content is ever compared.
+
+>>> detect_compression(bytes.fromhex("1f8b0800"))
+'gzip'
+>>> detect_compression(bytes.fromhex("789c"))
+'zlib'
+>>> detect_compression(bytes.fromhex("0a0000"))
+'none'
+>>> decompress(compress(b"\\x0a\\x00\\x00\\x00", "gzip"))
+b'\\n\\x00\\x00\\x00'
+>>> unwrap(compress(b"\\x0a\\x00\\x00\\x00", "zlib"))
+('zlib', b'\\n\\x00\\x00\\x00')
+"""
+
+from __future__ import annotations
+
+import struct
+import zlib
+from typing import Callable, TypeVar
+
+from harness.formats.errors import GameError
+
+GZIP = "gzip"
+ZLIB = "zlib"
+NONE = "none"
+COMPRESSIONS = (GZIP, ZLIB, NONE)
+
+DEFAULT_LIMIT = 256 * 1024 * 1024
+"""The most bytes :func:`decompress` inflates before refusing (256 MiB)."""
+
+GZIP_MAGIC = b"\x1f\x8b"
+ZLIB_HEADERS = frozenset({b"\x78\x01", b"\x78\x5e", b"\x78\x9c", b"\x78\xda"})
+
+T = TypeVar("T")
+_CHUNK = 1 << 20
+_FHCRC, _FEXTRA, _FNAME, _FCOMMENT = 2, 4, 8, 16
+_GZIP_OS_UNKNOWN = 255  # GZIPOutputStream's OS byte since JDK 16 (JDK-8244706)
+_LEVEL = 6  # Deflater.DEFAULT_COMPRESSION is zlib's level 6
+LIMIT_KIND = "DecompressionLimitException"
+
+
+class CompressionError(GameError):
+    """A compressed stream the JDK would refuse (kind ``ZipException`` / ``EOFException``),
+    or one beyond the harness's inflate limit (kind ``DecompressionLimitException``)."""
+
+
+def detect_compression(data: bytes) -> str:
+    """``"gzip"``, ``"zlib"`` or ``"none"``, by the first two bytes (see the module text)."""
+    head = bytes(data[:2])
+    if head == GZIP_MAGIC:
+        return GZIP
+    if head in ZLIB_HEADERS:
+        return ZLIB
+    return NONE
+
+
+def decompress(data: bytes, compression: str | None = None, *, limit: int = DEFAULT_LIMIT) -> bytes:
+    """``data`` with its compression undone (``compression`` detected when ``None``).
+
+    Strict: raises :class:`CompressionError` for any corrupt or cut stream (use
+    :func:`decompress_prefix` to read as the game does), or when more than ``limit`` bytes
+    would come out. ``"none"`` gives ``data`` back as ``bytes``.
+    """
+    out, problem = decompress_prefix(data, compression, limit=limit)
+    if problem is not None:
+        raise problem
+    return out
+
+
+def decompress_prefix(data: bytes, compression: str | None = None, *,
+                      limit: int = DEFAULT_LIMIT) -> tuple[bytes, CompressionError | None]:
+    """``(bytes inflated before the first problem, the problem or None)``.
+
+    The game inflates lazily while ``NbtIo`` reads, so a stream that is cut, corrupt or has
+    a wrong gzip trailer only fails where the reader needs bytes beyond the good part (a
+    chunk whose declared length is one byte short still loads when the inflated NBT is
+    complete). Callers read the prefix and raise the problem when the reader runs out.
+    The limit is never lenient: beyond it, :class:`CompressionError` is raised at once.
+    """
+    if compression is None:
+        compression = detect_compression(data)
+    if compression not in COMPRESSIONS:
+        raise ValueError(f"unknown compression {compression!r}; one of {', '.join(COMPRESSIONS)}")
+    out = bytearray()
+    try:
+        if compression == GZIP:
+            _gunzip(memoryview(data), limit, out)
+        elif compression == ZLIB:
+            _inflate(memoryview(data), 0, zlib.MAX_WBITS, limit, out)
+        else:
+            out += data
+    except CompressionError as problem:
+        if problem.kind == LIMIT_KIND:
+            raise
+        return bytes(out), problem
+    return bytes(out), None
+
+
+def read_compressed(data: bytes, read: Callable[[bytes], T], compression: str | None = None, *,
+                    limit: int = DEFAULT_LIMIT) -> tuple[T, str, CompressionError | None]:
+    """``(read(decompressed), compression, problem)``, reading as the game does through a
+    decompressing stream: ``read`` gets the bytes inflated before any problem; if it runs out
+    of input there (a :class:`GameError` whose kind or cause is ``EOFException``), the
+    compression problem is raised instead; if it finishes, the problem is returned beside
+    the value (the game never reads that far and never notices). Other errors of ``read``
+    pass through.
+    """
+    if compression is None:
+        compression = detect_compression(data)
+    prefix, problem = decompress_prefix(data, compression, limit=limit)
+    try:
+        return read(prefix), compression, problem
+    except GameError as e:
+        if problem is not None and "EOFException" in (e.kind, e.cause):
+            raise problem from None
+        raise
+
+
+def unwrap(data: bytes, *, limit: int = DEFAULT_LIMIT) -> tuple[str, bytes]:
+    """``(compression, decompressed bytes)``: :func:`detect_compression` then :func:`decompress`."""
+    compression = detect_compression(data)
+    return compression, decompress(data, compression, limit=limit)
+
+
+def compress(data: bytes, compression: str) -> bytes:
+    """``data`` compressed as the JDK's ``GZIPOutputStream`` / ``DeflaterOutputStream`` would."""
+    if compression == GZIP:
+        deflater = zlib.compressobj(_LEVEL, zlib.DEFLATED, -zlib.MAX_WBITS)
+        body = deflater.compress(data) + deflater.flush()
+        header = GZIP_MAGIC + bytes([8, 0, 0, 0, 0, 0, 0, _GZIP_OS_UNKNOWN])
+        return header + body + struct.pack("<II", zlib.crc32(data), len(data) & 0xFFFFFFFF)
+    if compression == ZLIB:
+        return zlib.compress(data, _LEVEL)
+    if compression == NONE:
+        return bytes(data)
+    raise ValueError(f"unknown compression {compression!r}; one of {', '.join(COMPRESSIONS)}")
+
+
+# --- gzip, as GZIPInputStream reads it ---------------------------------------------------
+
+def _eof(offset: int, message: str | None = None) -> CompressionError:
+    return CompressionError("EOFException", message, where=f"byte {offset} of the compressed input")
+
+
+def _zip_error(offset: int, message: str) -> CompressionError:
+    return CompressionError("ZipException", message, where=f"byte {offset} of the compressed input")
+
+
+def _gunzip(data: memoryview, limit: int, out: bytearray) -> None:
+    pos = 0
+    while True:
+        pos = _gzip_header(data, pos)
+        first = len(out)
+        pos = _inflate(data, pos, -zlib.MAX_WBITS, limit, out)
+        if len(data) - pos < 8:
+            raise _eof(len(data))
+        crc, size = struct.unpack_from("<II", data, pos)
+        member = memoryview(out)[first:]
+        good = crc == zlib.crc32(member) and size == len(member) & 0xFFFFFFFF
+        member.release()
+        if not good:
+            raise _zip_error(pos, "Corrupt GZIP trailer")
+        pos += 8
+        # Java reads another member only if one starts here; anything else is ignored
+        if bytes(data[pos:pos + 2]) != GZIP_MAGIC:
+            return
+
+
+def _gzip_header(data: memoryview, pos: int) -> int:
+    """The offset after the gzip member header at ``pos`` (``GZIPInputStream.readHeader``)."""
+    start = pos
+    end = len(data)
+
+    def need(n: int) -> None:
+        if pos + n > end:
+            raise _eof(end)
+
+    need(2)
+    if bytes(data[pos:pos + 2]) != GZIP_MAGIC:
+        raise _zip_error(pos, "Not in GZIP format")
+    need(10)
+    if data[pos + 2] != 8:
+        raise _zip_error(pos + 2, "Unsupported compression method")
+    flags = data[pos + 3]
+    pos += 10
+    if flags & _FEXTRA:
+        need(2)
+        pos += 2 + struct.unpack_from("<H", data, pos)[0]
+        need(0)
+    for flag in (_FNAME, _FCOMMENT):
+        if flags & flag:
+            nul = bytes(data[pos:]).find(b"\x00")
+            if nul < 0:
+                raise _eof(end)
+            pos += nul + 1
+    if flags & _FHCRC:
+        need(2)
+        if struct.unpack_from("<H", data, pos)[0] != zlib.crc32(data[start:pos]) & 0xFFFF:
+            raise _zip_error(pos, "Corrupt GZIP header")
+        pos += 2
+    return pos
+
+
+def _inflate(data: memoryview, pos: int, wbits: int, limit: int, out: bytearray) -> int:
+    """Inflate the stream at ``pos`` onto ``out``; the offset after the stream.
+
+    On corrupt data, ``out`` keeps everything that inflates before the bad spot (found by
+    feeding the stream again byte by byte, only on that error path).
+    """
+    first = len(out)
+    inflater = zlib.decompressobj(wbits)
+    tail = data[pos:]
+    while not inflater.eof:
+        try:
+            chunk = inflater.decompress(tail, min(_CHUNK, limit - len(out) + 1))
+        except zlib.error:
+            del out[first:]
+            _inflate_to_error(data, pos, wbits, limit, out)
+            raise AssertionError("zlib failed once and not the second time") from None
+        consumed = len(tail) - len(inflater.unconsumed_tail)
+        tail = inflater.unconsumed_tail
+        out += chunk
+        _check_limit(out, limit, len(data) - len(tail))
+        if not chunk and not consumed:
+            raise _eof(len(data), "Unexpected end of ZLIB input stream")
+    return len(data) - len(inflater.unused_data)
+
+
+def _inflate_to_error(data: memoryview, pos: int, wbits: int, limit: int, out: bytearray) -> None:
+    inflater = zlib.decompressobj(wbits)
+    for at in range(pos, len(data)):
+        try:
+            out += inflater.decompress(data[at:at + 1])
+        except zlib.error as e:
+            text = str(e)
+            raise _zip_error(at, text.split("data: ", 1)[1] if "data: " in text else text) from None
+        _check_limit(out, limit, at)
+
+
+def _check_limit(out: bytearray, limit: int, at: int) -> None:
+    if len(out) > limit:
+        raise CompressionError(
+            LIMIT_KIND, f"decompressed data exceeds the limit of {limit} bytes (a decompression bomb?)",
+            where=f"byte {at} of the compressed input",
+        )

@@ -1,0 +1,187 @@
+"""Which encoding and compression a binary NBT file uses: open it, and save it back the same way.
+
+Five encodings (seed 001, "Fünf verwendete Kodierungen"; :mod:`harness.formats.nbt.encoding`):
+
+==========================  ===========================================================
+``java``                    big-endian, named root (``NbtIo``; worlds, structures)
+``java-network``            big-endian, nameless root (``readAnyTag``; the 1.20.2+ protocol)
+``bedrock``                 little-endian, named root, UTF-8 (worlds, ``.mcstructure``)
+``bedrock-level-dat``       ``bedrock`` after an 8-byte header: storage version and payload
+                            length, little-endian 32-bit each (length = the rest)
+``bedrock-network``         little-endian, zigzag varints for Int/Long and lengths, named root
+==========================  ===========================================================
+
+Detection: compression by magic bytes (:mod:`compression`), then each encoding is tried on
+the decompressed bytes in the order: ``bedrock-level-dat`` (only when the header's length is
+exactly the rest), ``java``, ``bedrock``, ``bedrock-network``, ``java-network``. The first
+encoding that reads **all** the bytes wins (a reader never looks ahead, so "all" is checked
+as: the same read of the bytes without the last one fails). If none reads all, the first
+that reads a document with bytes left over wins (the game ignores trailing bytes too). If
+none reads at all, the error of the encoding that got furthest into the bytes is raised
+(ties: the earlier in the order), so a damaged Java file reports a Java error. A root of
+type End (``00``: the network's "no tag") is no document: detection refuses it with the
+game's file-reading error, ``IOException`` "Root tag must be a named compound tag"; it is
+read only when the encoding is given.
+
+Roots: Java files are read with ``nbt_io.read_named`` (the root name kept, any root type);
+``save_nbt`` writes the name back. The game itself writes ``""``
+(``NbtIo.write``); use :func:`harness.formats.nbt.nbt_io.write_file` for that.
+
+>>> from harness.formats.nbt import compression
+>>> hello = bytes.fromhex("0a000b68656c6c6f20776f726c640800046e616d65000942616e616e72616d6100")
+>>> doc = open_nbt(compression.compress(hello, "gzip"))
+>>> doc.encoding, doc.compression, doc.root_name
+('java', 'gzip', 'hello world')
+>>> compression.decompress(save_nbt(doc)) == hello
+True
+>>> open_nbt(bytes.fromhex("0a0b0068656c6c6f20776f726c640804006e616d65090042616e616e72616d6100")).encoding
+'bedrock'
+"""
+
+from __future__ import annotations
+
+import re
+import struct
+from dataclasses import dataclass
+
+from harness.formats import versions
+from harness.formats.errors import GameError
+from harness.formats.nbt import compression as _compression
+from harness.formats.nbt import nbt_io
+from harness.formats.nbt.tags import END, Tag
+
+JAVA = "java"
+JAVA_NETWORK = "java-network"
+BEDROCK = "bedrock"
+BEDROCK_LEVEL_DAT = "bedrock-level-dat"
+BEDROCK_NETWORK = "bedrock-network"
+ENCODINGS = (BEDROCK_LEVEL_DAT, JAVA, BEDROCK, BEDROCK_NETWORK, JAVA_NETWORK)  # detection order
+
+_LEVEL_DAT_HEADER = struct.Struct("<iI")
+_OFFSET = re.compile(r"offset (\d+)")
+
+
+@dataclass
+class NbtDocument:
+    """A decoded NBT file.
+
+    ``encoding`` one of :data:`ENCODINGS`; ``compression`` ``gzip``/``zlib``/``none``;
+    ``root_name`` the root's name (``None`` for the nameless ``java-network``); ``tag`` the
+    root tag; ``header`` the storage version of a Bedrock ``level.dat`` header (else
+    ``None``); ``problem`` a compression fault found after the NBT had ended (the game does
+    not read that far), else ``None``.
+    """
+
+    encoding: str
+    compression: str
+    root_name: str | None
+    tag: Tag
+    header: int | None = None
+    problem: GameError | None = None
+
+
+def _read(encoding: str, data: bytes, version) -> tuple[str | None, Tag, int | None]:
+    """``(root name, tag, header)`` of ``data`` in ``encoding``."""
+    if encoding == BEDROCK_LEVEL_DAT:
+        storage, name, tag = nbt_io.read_bedrock_level_dat(data)
+        return name, tag, storage
+    if encoding == JAVA_NETWORK:
+        return None, nbt_io.read_any(data, version), None
+    name, tag = nbt_io.read_named(data, version, encoding=encoding.replace("-", "_"))
+    return name, tag, None
+
+
+def _reads_all(encoding: str, data: bytes, version) -> bool:
+    """Whether reading ``data`` in ``encoding`` needed every byte (its last one included)."""
+    if encoding == BEDROCK_LEVEL_DAT:
+        return _LEVEL_DAT_HEADER.unpack_from(data, 0)[1] == len(data) - 8
+    try:
+        _read(encoding, data[:-1], version)
+    except GameError:
+        return True
+    return False
+
+
+def _candidates(data: bytes) -> list[str]:
+    """The encodings worth trying on ``data``, in detection order."""
+    found = []
+    if len(data) >= 9:
+        storage, length = _LEVEL_DAT_HEADER.unpack_from(data, 0)
+        if length == len(data) - 8 and storage >= 0:
+            found.append(BEDROCK_LEVEL_DAT)
+    return found + [JAVA, BEDROCK, BEDROCK_NETWORK, JAVA_NETWORK]
+
+
+def _offset(error: GameError) -> int:
+    match = _OFFSET.search(error.where or "")
+    return int(match.group(1)) if match else -1
+
+
+def detect(data: bytes, version=None) -> NbtDocument:
+    """The document in the decompressed ``data``, its encoding detected (module text)."""
+    version = version if version is not None else versions.get(versions.LATEST)
+    errors: list[GameError] = []
+    partial = None
+    for encoding in _candidates(data):
+        try:
+            name, tag, header = _read(encoding, data, version)
+            if tag is END:
+                raise GameError("IOException", nbt_io.ROOT_MUST_BE_COMPOUND, where="offset 0")
+        except GameError as e:
+            errors.append(e)
+            continue
+        doc = NbtDocument(encoding, _compression.NONE, name, tag, header)
+        if _reads_all(encoding, data, version):
+            return doc
+        partial = partial or doc
+    if partial is not None:
+        return partial
+    raise max(errors, key=lambda e: _offset(e))  # max() keeps the first of equals
+
+
+def open_nbt(data: bytes, version=None, *, encoding: str | None = None, compression: str | None = None,
+             limit: int = _compression.DEFAULT_LIMIT) -> NbtDocument:
+    """The document in a file's bytes: compression and encoding detected unless given.
+
+    ``version`` (a :class:`~harness.formats.versions.GameVersion`, default the latest) gives
+    the reader's rules (depth limit; Java list unwrapping in 26.x). Raises
+    :class:`~harness.formats.errors.GameError` (``where`` holds the byte offset in the
+    decompressed data) or :class:`~harness.formats.nbt.compression.CompressionError`.
+    """
+    version = version if version is not None else versions.get(versions.LATEST)
+    if encoding is not None and encoding not in ENCODINGS:
+        raise ValueError(f"unknown encoding {encoding!r}; one of {', '.join(ENCODINGS)}")
+
+    def read(payload: bytes) -> NbtDocument:
+        if encoding is None:
+            return detect(payload, version)
+        name, tag, header = _read(encoding, payload, version)
+        return NbtDocument(encoding, _compression.NONE, name, tag, header)
+
+    doc, doc.compression, doc.problem = _compression.read_compressed(data, read, compression, limit=limit)
+    return doc
+
+
+def save_nbt(doc: NbtDocument, version=None) -> bytes:
+    """The bytes of ``doc`` in its ``encoding`` and ``compression``.
+
+    ``java``: ``write_named`` with the root name (``HashMap`` order, canonical NaN, string
+    fallback, as ``NbtIo.write`` of ``version``); ``java-network``: the nameless root as the
+    game sends it (``write_network``: NaN payloads kept; ``write_any`` for 1.20.1, whose
+    network form is named); Bedrock encodings: put order, raw float bits; ``bedrock-level-dat``
+    needs ``header`` (the storage version).
+    """
+    version = version if version is not None else versions.get(versions.LATEST)
+    name = doc.root_name if doc.root_name is not None else ""
+    if doc.encoding == JAVA_NETWORK:
+        write = nbt_io.write_any if version.nbt.network_named_root else nbt_io.write_network
+        body = write(doc.tag, version)
+    elif doc.encoding == BEDROCK_LEVEL_DAT:
+        if doc.header is None:
+            raise ValueError("a bedrock-level-dat document needs its header (the storage version)")
+        body = nbt_io.write_bedrock_level_dat(doc.header, name, doc.tag)
+    elif doc.encoding in (JAVA, BEDROCK, BEDROCK_NETWORK):
+        body = nbt_io.write_named(name, doc.tag, encoding=doc.encoding.replace("-", "_"), version=version)
+    else:
+        raise ValueError(f"unknown encoding {doc.encoding!r}; one of {', '.join(ENCODINGS)}")
+    return _compression.compress(body, doc.compression)

@@ -1,0 +1,393 @@
+"""A packrat parsing kit with the game's semantics (``net.minecraft.util.parsing.packrat``, 26.x).
+
+The 26.x SNBT grammar (:mod:`harness.formats.nbt.snbt_grammar`) is written with the game's
+small parser-combinator kit, and which error the game reports depends on that kit's exact
+behaviour, so it is mirrored here:
+
+- **terms** (:class:`Term` subclasses) match input and write values into a :class:`Scope`:
+  :class:`Seq` (all in order), :class:`Alt` (first that matches; a :class:`Cut` inside an
+  alternative stops the later ones), :class:`Opt`, :class:`Marker` (puts a constant),
+  :class:`Ref` (parses a named rule and stores its value), :class:`Repeated` /
+  :class:`RepeatedSep` (list of a rule's values, separator with or without a trailing one),
+  :class:`Lookahead` (matches silently and rewinds), :class:`Fail` (stores a reason), and the
+  terminal :class:`Chars` (one character from a set, **skipping whitespace before it**).
+- **rules** (:class:`Rule`) give a term a frame of the scope and an action that turns the
+  scope into a value; ``None`` from a rule is failure. Results are memoised per (rule, position).
+- the **error collector** (:class:`LongestOnly`) keeps only the reasons stored at the furthest
+  position; on failure :meth:`ParseState.fail` raises the first of them (all reasons here are
+  ``CommandSyntaxException`` keys), at that position, as ``Grammar.parseForCommands`` does.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from harness.formats.nbt.string_reader import LITERAL_INCORRECT, CommandSyntaxError, StringReader
+
+
+class LongestOnly:
+    """``ErrorCollector.LongestOnly``: the reasons stored at the furthest cursor, in store order."""
+
+    __slots__ = ("cursor", "reasons")
+
+    def __init__(self):
+        self.cursor = -1
+        self.reasons: list[str] = []
+
+    def store(self, cursor: int, reason: str) -> None:
+        if cursor > self.cursor:
+            self.cursor = cursor
+            self.reasons = []
+        if cursor == self.cursor:
+            self.reasons.append(reason)
+
+    def finish(self, cursor: int) -> None:
+        if cursor > self.cursor:
+            self.cursor = cursor
+            self.reasons = []
+
+
+class _Nop:
+    """``ErrorCollector.Nop``: what a lookahead stores into (nothing)."""
+
+    __slots__ = ()
+
+    def store(self, cursor: int, reason: str) -> None:
+        pass
+
+
+_NOP = _Nop()
+
+
+class Scope:
+    """``Scope``: a stack of frames of named values; a rule sees only its own (top) frame."""
+
+    __slots__ = ("frames",)
+
+    def __init__(self):
+        self.frames: list[dict] = [{}]
+
+    def push(self) -> None:
+        self.frames.append({})
+
+    def pop(self) -> None:
+        self.frames.pop()
+
+    def merge(self) -> None:
+        """The top frame's values move into the frame below (an alternative that matched)."""
+        top = self.frames.pop()
+        self.frames[-1].update(top)
+
+    def clear(self) -> None:
+        self.frames[-1].clear()
+
+    def put(self, name: str, value) -> None:
+        self.frames[-1][name] = value
+
+    def get(self, name: str, default=None):
+        return self.frames[-1].get(name, default)
+
+    def get_any(self, *names: str):
+        frame = self.frames[-1]
+        for name in names:
+            value = frame.get(name)
+            if value is not None:
+                return value
+        return None
+
+
+class Control:
+    """``Control``: set by a cut, read by the alternative that owns it."""
+
+    __slots__ = ("cut",)
+
+    def __init__(self):
+        self.cut = False
+
+
+UNBOUND = Control()  # cuts outside any alternative go nowhere
+
+
+class ParseState:
+    """The reader, the scope, the error collector and the memo of one parse."""
+
+    __slots__ = ("reader", "scope", "errors", "memo")
+
+    def __init__(self, text: str):
+        self.reader = StringReader(text)
+        self.scope = Scope()
+        self.errors: LongestOnly | _Nop = LongestOnly()
+        self.memo: dict = {}
+
+    def mark(self) -> int:
+        return self.reader.cursor
+
+    def restore(self, cursor: int) -> None:
+        self.reader.cursor = cursor
+
+    def store(self, reason: str, cursor: int | None = None) -> None:
+        """Store ``reason`` (a translation key) at ``cursor`` (default: the current position)."""
+        self.errors.store(self.reader.cursor if cursor is None else cursor, reason)
+
+    def parse(self, rule: "Rule"):
+        """The value of ``rule`` at the cursor (memoised), or ``None``; the cursor rewinds on failure."""
+        start = self.reader.cursor
+        key = (rule.name, start)
+        hit = self.memo.get(key)
+        if hit is not None:
+            value, end = hit
+            self.reader.cursor = end if value is not None else start
+            return value
+        self.scope.push()
+        try:
+            value = rule.action(self) if rule.term.parse(self, self.scope, UNBOUND) else None
+        finally:
+            self.scope.pop()
+        if value is None:
+            self.reader.cursor = start
+        self.memo[key] = (value, self.reader.cursor)
+        return value
+
+    def parse_top(self, rule: "Rule"):
+        """The top rule's value, or :class:`CommandSyntaxError` for the first reason stored at
+        the furthest position (``Grammar.parseForCommands``)."""
+        value = self.parse(rule)
+        if value is not None:
+            return value
+        errors = self.errors
+        if not errors.reasons:  # pragma: no cover - every failing terminal stores a reason
+            raise RuntimeError("Failed to parse: no reason was stored")
+        raise CommandSyntaxError(errors.reasons[0], self.reader.units, errors.cursor)
+
+
+class Term:
+    """One piece of a grammar: ``parse(state, scope, control) -> bool``."""
+
+    __slots__ = ()
+
+    def parse(self, state: ParseState, scope: Scope, control: Control) -> bool:  # pragma: no cover
+        raise NotImplementedError
+
+
+class Chars(Term):
+    """A terminal: skip whitespace, then one character of ``chars``; on failure store
+    ``argument.literal.incorrect`` at the position after the whitespace."""
+
+    __slots__ = ("chars",)
+
+    def __init__(self, chars: str):
+        self.chars = chars
+
+    def parse(self, state, scope, control) -> bool:
+        reader = state.reader
+        reader.skip_whitespace()
+        cursor = reader.cursor
+        if cursor < reader.length:
+            reader.cursor = cursor + 1
+            if reader.units[cursor] in self.chars:
+                return True
+        state.errors.store(cursor, LITERAL_INCORRECT)
+        return False
+
+
+class Seq(Term):
+    __slots__ = ("terms",)
+
+    def __init__(self, *terms: Term):
+        self.terms = terms
+
+    def parse(self, state, scope, control) -> bool:
+        start = state.reader.cursor
+        for term in self.terms:
+            if not term.parse(state, scope, control):
+                state.reader.cursor = start
+                return False
+        return True
+
+
+class Alt(Term):
+    """The first alternative that matches; a cut in one stops the ones after it."""
+
+    __slots__ = ("terms",)
+
+    def __init__(self, *terms: Term):
+        self.terms = terms
+
+    def parse(self, state, scope, control) -> bool:
+        own = Control()
+        start = state.reader.cursor
+        scope.push()
+        for term in self.terms:
+            if term.parse(state, scope, own):
+                scope.merge()
+                return True
+            scope.clear()
+            state.reader.cursor = start
+            if own.cut:
+                break
+        scope.pop()
+        return False
+
+
+class Opt(Term):
+    __slots__ = ("term",)
+
+    def __init__(self, term: Term):
+        self.term = term
+
+    def parse(self, state, scope, control) -> bool:
+        start = state.reader.cursor
+        if not self.term.parse(state, scope, control):
+            state.reader.cursor = start
+        return True
+
+
+class Cut(Term):
+    __slots__ = ()
+
+    def parse(self, state, scope, control) -> bool:
+        control.cut = True
+        return True
+
+
+class Marker(Term):
+    """Puts ``value`` under ``name``; always matches."""
+
+    __slots__ = ("name", "value")
+
+    def __init__(self, name: str, value):
+        self.name = name
+        self.value = value
+
+    def parse(self, state, scope, control) -> bool:
+        scope.put(self.name, self.value)
+        return True
+
+
+class Fail(Term):
+    """Stores ``reason`` at the current position and fails."""
+
+    __slots__ = ("reason",)
+
+    def __init__(self, reason: str):
+        self.reason = reason
+
+    def parse(self, state, scope, control) -> bool:
+        state.store(self.reason)
+        return False
+
+
+class Lookahead(Term):
+    """Matches if ``term`` would (errors not stored), without consuming anything."""
+
+    __slots__ = ("term",)
+
+    def __init__(self, term: Term):
+        self.term = term
+
+    def parse(self, state, scope, control) -> bool:
+        start = state.reader.cursor
+        errors, state.errors = state.errors, _NOP
+        try:
+            matched = self.term.parse(state, scope, control)
+        finally:
+            state.errors = errors
+            state.reader.cursor = start
+        return matched
+
+
+class Ref(Term):
+    """Parses ``rule`` and stores its value under ``alias`` (default: the rule's name)."""
+
+    __slots__ = ("rule", "alias")
+
+    def __init__(self, rule: "Rule", alias: str | None = None):
+        self.rule = rule
+        self.alias = alias or rule.name
+
+    def parse(self, state, scope, control) -> bool:
+        value = state.parse(self.rule)
+        if value is None:
+            return False
+        scope.put(self.alias, value)
+        return True
+
+
+class RepeatedSep(Term):
+    """Values of ``rule`` separated by ``separator`` into a list under ``name`` (zero or more).
+
+    With ``trailing`` a separator after the last value is consumed; without, it is left.
+    """
+
+    __slots__ = ("rule", "name", "separator", "trailing")
+
+    def __init__(self, rule: "Rule", name: str, separator: Term, trailing: bool = True):
+        self.rule = rule
+        self.name = name
+        self.separator = separator
+        self.trailing = trailing
+
+    def parse(self, state, scope, control) -> bool:
+        values = []
+        while True:
+            before = state.reader.cursor
+            if values and not self.separator.parse(state, scope, UNBOUND):
+                state.reader.cursor = before
+                break
+            after = state.reader.cursor
+            value = state.parse(self.rule)
+            if value is None:
+                state.reader.cursor = after if (self.trailing or not values) else before
+                break
+            values.append(value)
+        scope.put(self.name, values)
+        return True
+
+
+class Repeated(Term):
+    """Zero or more values of ``rule`` into a list under ``name``."""
+
+    __slots__ = ("rule", "name")
+
+    def __init__(self, rule: "Rule", name: str):
+        self.rule = rule
+        self.name = name
+
+    def parse(self, state, scope, control) -> bool:
+        values = []
+        while True:
+            value = state.parse(self.rule)
+            if value is None:
+                break
+            values.append(value)
+        scope.put(self.name, values)
+        return True
+
+
+class Rule:
+    """A named rule: a term and an action ``action(state) -> value | None`` run on its frame.
+
+    A rule built with ``term=None`` is a hand-written one: its action does all the matching.
+    ``forward`` rules get their term and action later (:meth:`define`), for recursion.
+    """
+
+    __slots__ = ("name", "term", "action")
+
+    def __init__(self, name: str, term: Term | None = None, action: Callable | None = None):
+        self.name = name
+        self.term = term if term is not None else _ALWAYS
+        self.action = action
+
+    def define(self, term: Term, action: Callable) -> "Rule":
+        self.term, self.action = term, action
+        return self
+
+
+class _Always(Term):
+    __slots__ = ()
+
+    def parse(self, state, scope, control) -> bool:
+        return True
+
+
+_ALWAYS = _Always()

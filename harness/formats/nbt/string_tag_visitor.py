@@ -1,0 +1,152 @@
+"""``Tag.toString()``: the game's ``StringTagVisitor`` (compact SNBT), per version.
+
+Matches ``net.minecraft.nbt.StringTagVisitor`` and ``StringTag.quoteAndEscape`` of 1.20.1,
+1.21.1 and 26.1.2 (26.3 shares 26.1.2's classes). What differs between versions is read
+from ``version.snbt`` (:class:`harness.formats.versions.SnbtRules`):
+
+- ``strict_unquoted_keys``: a compound key is printed bare when it matches
+  ``[A-Za-z0-9._+-]+`` (1.20.1, 1.21.1), or ``[A-Za-z._]+[A-Za-z0-9._+-]*`` and is not
+  ``true``/``false`` in any case (26.x); otherwise it is quoted like a string.
+- ``escape_control_chars``: strings escape ``\\b \\t \\n \\f \\r`` and any other char below
+  U+0020 as ``\\xHH`` (upper-case hex) (26.x); older versions print them raw.
+
+Everything else is shared: keys sorted in Java ``String`` order (UTF-16 code units, so
+U+FFFF sorts after U+1F600), ``1b 1s 1 1L``, ``Float.toString + f``, ``Double.toString +
+d`` (see :mod:`harness.formats.nbt.java_float_text`; ``jdk`` picks the JDK whose text is
+wanted, 17 for every bundled reference), ``[B;1B,2B]``, ``[I;1,2]``, ``[L;1L,2L]``,
+``[a,b]`` (26.x heterogeneous lists print their elements as they are), ``END``.
+
+>>> from harness.formats.nbt.tags import CompoundTag, IntTag, StringTag
+>>> to_string(CompoundTag({"true": IntTag(4), "1a": StringTag("it's")}), "1.20.1")
+'{1a:"it\\'s",true:4}'
+>>> to_string(CompoundTag({"true": IntTag(4), "1a": StringTag("it's")}), "26.3")
+'{"1a":"it\\'s","true":4}'
+"""
+
+from __future__ import annotations
+
+import re
+
+from harness.formats import versions
+from harness.formats.nbt import tags as T
+from harness.formats.nbt.java_float_text import double_text, float_text
+
+__all__ = ["to_string", "quote_and_escape", "scalar_text", "java_sorted_keys", "snbt_rules"]
+
+SIMPLE_VALUE = re.compile(r"[A-Za-z0-9._+-]+")  # StringTagVisitor.SIMPLE_VALUE (<= 1.21.x)
+UNQUOTED_KEY_MATCH = re.compile(r"[A-Za-z._]+[A-Za-z0-9._+-]*")  # 26.x
+BOOLEAN_WORDS = ("true", "false")
+
+# SnbtGrammar.escapeControlCharacters (26.x)
+_NAMED_CONTROL_ESCAPES = {"\b": "b", "\t": "t", "\n": "n", "\f": "f", "\r": "r"}
+
+_SUFFIX = {T.TAG_BYTE: "b", T.TAG_SHORT: "s", T.TAG_INT: "", T.TAG_LONG: "L"}
+
+
+def snbt_rules(version) -> versions.SnbtRules:
+    """The :class:`SnbtRules` of ``version`` (a :class:`GameVersion` or a version string)."""
+    if isinstance(version, str):
+        version = versions.get(version)
+    return version.snbt
+
+
+def to_string(tag: T.Tag, version, jdk: int = 17) -> str:
+    """``tag.toString()`` as the game ``version`` prints it (``StringTagVisitor``).
+
+    ``version``: a :class:`GameVersion` or a version string (``"26.3"``); ``jdk``: the
+    JDK whose ``Float/Double.toString`` is wanted (17, as every bundled reference).
+    Iterative, so any nesting depth prints. ``TypeError`` for a value that is not a tag.
+    """
+    rules = snbt_rules(version)
+    out: list[str] = []
+    stack: list = [tag]  # tags to print, and (text,) tuples to copy as they are
+    while stack:
+        item = stack.pop()
+        if type(item) is tuple:
+            out.append(item[0])
+        elif isinstance(item, T.CompoundTag):
+            pending: list = [("}",)]
+            for i, key in enumerate(reversed(java_sorted_keys(item))):
+                pending.append(item[key])
+                pending.append((_key_text(key, rules) + ":",))
+                if i != len(item) - 1:
+                    pending.append((",",))
+            pending.append(("{",))
+            stack.extend(pending)
+        elif isinstance(item, T.ListTag):
+            pending = [("]",)]
+            for i in range(len(item) - 1, -1, -1):
+                pending.append(item[i])
+                if i:
+                    pending.append((",",))
+            pending.append(("[",))
+            stack.extend(pending)
+        elif isinstance(item, T._ArrayTag):
+            out.append(_array_text(item, ",", ""))
+        else:
+            out.append(scalar_text(item, rules, jdk))
+    return "".join(out)
+
+
+def scalar_text(tag: T.Tag, rules: versions.SnbtRules, jdk: int = 17) -> str:
+    """A number, string or End tag as both visitors print it (``END`` for the End tag)."""
+    if isinstance(tag, T.StringTag):
+        return quote_and_escape(tag, rules)
+    if isinstance(tag, T._IntTag):
+        return f"{int(tag)}{_SUFFIX[tag.id]}"
+    if isinstance(tag, T.FloatTag):
+        return float_text(tag.bits, jdk) + "f"
+    if isinstance(tag, T.DoubleTag):
+        return double_text(tag.bits, jdk) + "d"
+    if isinstance(tag, T.EndTag):
+        return "END"
+    raise TypeError(f"not an NBT tag: {tag!r}")
+
+
+def _array_text(tag: T._ArrayTag, separator: str, space: str) -> str:
+    """``[B;1B,2B]`` (compact) or ``[B; 1B, 2B]`` (``separator=","``, ``space=" "``)."""
+    letter, suffix = {T.TAG_BYTE_ARRAY: ("B", "B"), T.TAG_INT_ARRAY: ("I", ""),
+                      T.TAG_LONG_ARRAY: ("L", "L")}[tag.id]
+    return f"[{letter};" + separator.join(f"{space}{v}{suffix}" for v in tag.array.tolist()) + "]"
+
+
+def _key_text(key: str, rules: versions.SnbtRules) -> str:
+    """``StringTagVisitor.handleEscape`` / ``handleKeyEscape``: bare or quoted key."""
+    if rules.strict_unquoted_keys:
+        bare = UNQUOTED_KEY_MATCH.fullmatch(key) is not None and key.lower() not in BOOLEAN_WORDS
+    else:
+        bare = SIMPLE_VALUE.fullmatch(key) is not None
+    return key if bare else quote_and_escape(key, rules)
+
+
+def quote_and_escape(text: str, rules: versions.SnbtRules) -> str:
+    """``StringTag.quoteAndEscape``: the string in quotes, escaped.
+
+    The first quote character in ``text`` decides: ``"`` first → single quotes, ``'``
+    first → double quotes, none → double quotes. ``\\`` and the chosen quote are
+    backslash-escaped; control characters too when ``rules.escape_control_chars``.
+    """
+    parts: list[str] = []
+    quote = ""
+    for c in text:
+        if c == "\\":
+            parts.append("\\\\")
+        elif c == '"' or c == "'":
+            if not quote:
+                quote = "'" if c == '"' else '"'
+            parts.append("\\" + c if c == quote else c)
+        elif rules.escape_control_chars and c < " ":
+            parts.append("\\" + _NAMED_CONTROL_ESCAPES.get(c, f"x{ord(c):02X}"))
+        else:
+            parts.append(c)
+    quote = quote or '"'
+    return quote + "".join(parts) + quote
+
+
+def java_sorted_keys(compound: T.CompoundTag) -> list[str]:
+    """The keys in Java ``String.compareTo`` order (UTF-16 code units, not code points)."""
+    return sorted(compound, key=_java_order)
+
+
+def _java_order(key: str) -> bytes:
+    return key.encode("utf-16-be", "surrogatepass")

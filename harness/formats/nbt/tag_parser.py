@@ -1,0 +1,107 @@
+"""SNBT text to tags: the game's ``TagParser``, per version (GAME_FACTS.md 3.8).
+
+Two entry points, choosing the parser by ``version.snbt.grammar``:
+
+- :func:`parse` (text, version) → :class:`~harness.formats.nbt.tags.Tag`: any value, then
+  nothing but whitespace. 26.x: ``TagParser.create(NbtOps.INSTANCE).parseFully(text)``;
+  1.20.1/1.21.1: ``new TagParser(new StringReader(text)).readValue()`` then the same
+  trailing-data check.
+- :func:`parse_compound` (text, version) → :class:`~harness.formats.nbt.tags.CompoundTag`.
+  26.x: ``TagParser.parseCompoundFully`` (any value is parsed, then a non-compound is
+  ``argument.nbt.expected.compound`` at the end of the text it took); 1.20.1/1.21.1:
+  ``TagParser.parseTag`` (the text must start with ``{``: ``parsing.expected`` at 0).
+
+Grammars: ``"packrat"`` (26.x ``SnbtGrammar``, :mod:`harness.formats.nbt.snbt_grammar`) and
+``"legacy"`` (the regex-based parser, :mod:`harness.formats.nbt.legacy_tag_parser`).
+
+Refusals raise :class:`~harness.formats.nbt.string_reader.CommandSyntaxError` (kind
+``CommandSyntaxException``, message ``<translation key> at position N: <context><--[HERE]``).
+Nesting deeper than our interpreter's stack allows raises ``GameError("StackOverflowError")``,
+which is what the game throws when its own thread stack runs out (at a depth that depends on
+the JVM's stack size, so the exact depth is not compared).
+
+Compounds come back with their entries in the order the game ``put`` them (first place of a
+repeated key, last value) into a fresh ``HashMap`` (``table_size`` None), in both parsers.
+
+>>> from harness.formats import versions
+>>> parse("{a:[1b,2b]}", versions.get("26.3"))
+CompoundTag({'a': ListTag([ByteTag(1), ByteTag(2)])})
+>>> parse("1e5", versions.get("1.21.1"))
+StringTag('1e5')
+>>> parse_compound("[1,2]", versions.get("26.3"))
+Traceback (most recent call last):
+...
+harness.formats.nbt.string_reader.CommandSyntaxError: CommandSyntaxException: argument.nbt.expected.compound at position 5: [1,2]<--[HERE] [at code unit 5]
+"""
+
+from __future__ import annotations
+
+import sys
+from contextlib import contextmanager
+
+from harness.formats.errors import GameError
+from harness.formats.nbt import tags as t
+from harness.formats.nbt.legacy_tag_parser import LegacyTagParser
+from harness.formats.nbt.packrat import ParseState
+from harness.formats.nbt.snbt_grammar import parse_literal
+from harness.formats.versions import GameVersion
+
+TRAILING = "argument.nbt.trailing"
+EXPECTED_COMPOUND = "argument.nbt.expected.compound"
+GRAMMARS = ("legacy", "packrat")
+
+_STACK_FRAMES = 60_000  # Python frames allowed while parsing (deep nesting; heap-allocated in 3.11)
+
+
+@contextmanager
+def _deep_stack():
+    """Room for deeply nested text; running out is the game's ``StackOverflowError``."""
+    old = sys.getrecursionlimit()
+    if old < _STACK_FRAMES:
+        sys.setrecursionlimit(_STACK_FRAMES)
+    try:
+        yield
+    except RecursionError:
+        raise GameError("StackOverflowError", None, where="SNBT nested deeper than the parser's stack") from None
+    finally:
+        sys.setrecursionlimit(old)
+
+
+def _packrat_fully(text: str) -> tuple[t.Tag, ParseState]:
+    """``TagParser.parseFully``: the literal, then only whitespace (``argument.nbt.trailing``)."""
+    state = ParseState(text)
+    tag = parse_literal(state)
+    reader = state.reader
+    reader.skip_whitespace()
+    if reader.can_read():
+        raise reader.error(TRAILING)
+    return tag, state
+
+
+def _grammar(version: GameVersion) -> str:
+    grammar = version.snbt.grammar
+    if grammar not in GRAMMARS:
+        raise ValueError(f"version {version.id} names SNBT grammar {grammar!r}; known: {', '.join(GRAMMARS)}")
+    return grammar
+
+
+def parse(text: str, version: GameVersion) -> t.Tag:
+    """The tag ``text`` stands for in ``version`` (any type); :class:`CommandSyntaxError` if refused."""
+    grammar = _grammar(version)
+    with _deep_stack():
+        if grammar == "packrat":
+            return _packrat_fully(text)[0]
+        return LegacyTagParser(text).read_single_value()
+
+
+def parse_compound(text: str, version: GameVersion) -> t.CompoundTag:
+    """The compound ``text`` stands for in ``version``; :class:`CommandSyntaxError` if refused
+    or (26.x) if the value is not a compound."""
+    grammar = _grammar(version)
+    with _deep_stack():
+        if grammar == "packrat":
+            tag, state = _packrat_fully(text)
+            if not isinstance(tag, t.CompoundTag):
+                raise state.reader.error(EXPECTED_COMPOUND)
+            return tag
+        return LegacyTagParser(text).read_single_struct()

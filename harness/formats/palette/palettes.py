@@ -1,0 +1,206 @@
+"""The four palettes of a ``PalettedContainer``: single value, linear, hash map and global.
+
+Each maps the container's storage ids to values (registry ids 0..N-1; values are compared by
+identity in the game, which for these distinct registry objects is equality of their ids).
+Matches ``SingleValuePalette``, ``LinearPalette``, ``HashMapPalette`` and ``GlobalPalette`` of
+1.20.1, 1.21.1, 26.1.2 and 26.3 (GAME_FACTS.md 2.2). As in 26.x, the resize handler is
+passed to :meth:`id_for` (``idFor(value, resize)``); it is called with
+``(bits + 1, value)`` when the palette is full and gives the new id.
+
+Methods, as the game's: ``id_for(value, resize)``, ``value_for(id)``, ``size``
+(``getSize()``), ``write(out)`` (the network form: VarInts), ``copy()``.
+
+>>> p = LinearPalette(4)
+>>> [p.id_for(v, None) for v in (7, 9, 7)], p.value_for(1), p.size
+([0, 1, 0], 9, 2)
+>>> p.value_for(2)
+Traceback (most recent call last):
+...
+harness.formats.palette.palettes.MissingPaletteEntryException: MissingPaletteEntryException: Missing Palette entry for index 2.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from harness.formats.errors import GameError
+from harness.formats.varint import write_varint
+
+Resize = Callable[[int, int], int]  # PaletteResize.onResize(bits, value) -> new id
+
+
+class MissingPaletteEntryException(GameError):
+    """``MissingPaletteEntryException``: a storage id past the palette's end."""
+
+    def __init__(self, index: int):
+        super().__init__("MissingPaletteEntryException", f"Missing Palette entry for index {index}.")
+        self.index = index
+
+
+class SingleValuePalette:
+    """One value, or none yet (``value`` None, as unpacking an empty palette leaves it).
+
+    ``id_for`` adopts the value when empty, gives 0 for the same value, and asks to resize to
+    1 bit for any other. ``value_for`` and ``write`` on an empty one raise
+    ``IllegalStateException`` ("Missing Palette entry for id N." / "Use of an
+    uninitialized palette"). ``size`` is always 1.
+    """
+
+    kind = "single_value"
+    size = 1
+
+    def __init__(self, entries: Sequence[int] = ()):
+        if len(entries) > 1:
+            raise GameError("IllegalArgumentException", f"Can't initialize SingleValuePalette with {len(entries)} values.")
+        self.value = entries[0] if entries else None
+
+    def id_for(self, value: int, resize: Resize) -> int:
+        if self.value is not None and self.value != value:
+            return resize(1, value)
+        self.value = value
+        return 0
+
+    def value_for(self, index: int) -> int:
+        if self.value is not None and index == 0:
+            return self.value
+        raise GameError("IllegalStateException", f"Missing Palette entry for id {index}.")
+
+    def write(self, out: bytearray) -> None:
+        if self.value is None:
+            raise GameError("IllegalStateException", "Use of an uninitialized palette")
+        out += write_varint(self.value)
+
+    def copy(self) -> SingleValuePalette:
+        return SingleValuePalette([] if self.value is None else [self.value])
+
+
+class _EntryListPalette:
+    """What the linear and hash map palettes share: entries numbered from 0 in the order added."""
+
+    kind = ""
+
+    def __init__(self, bits: int, entries: Sequence[int] = ()):
+        self.bits = bits
+        self.values: list[int] = []
+        for v in entries:
+            self._add(v)
+
+    def _add(self, value: int) -> int:
+        self.values.append(value)
+        return len(self.values) - 1
+
+    @property
+    def size(self) -> int:
+        return len(self.values)
+
+    def value_for(self, index: int) -> int:
+        if 0 <= index < len(self.values):
+            return self.values[index]
+        raise MissingPaletteEntryException(index)
+
+    def write(self, out: bytearray) -> None:
+        out += write_varint(len(self.values))
+        for v in self.values:
+            out += write_varint(v)
+
+    def copy(self):
+        return type(self)(self.bits, self.values)
+
+
+class LinearPalette(_EntryListPalette):
+    """Up to ``2**bits`` values in the order they were added; full → resize to ``bits + 1``.
+
+    Searching is linear and finds the first of duplicate entries (a loaded palette keeps
+    them). ``IllegalArgumentException`` when built from more entries than it has slots.
+    """
+
+    kind = "linear"
+
+    def __init__(self, bits: int, entries: Sequence[int] = ()):
+        if len(entries) > 1 << bits:
+            raise GameError("IllegalArgumentException",
+                            f"Can't initialize LinearPalette of size {1 << bits} with {len(entries)} entries")
+        super().__init__(bits, entries)
+
+    def id_for(self, value: int, resize: Resize) -> int:
+        try:
+            return self.values.index(value)
+        except ValueError:
+            pass
+        if len(self.values) < 1 << self.bits:
+            return self._add(value)
+        return resize(self.bits + 1, value)
+
+
+class HashMapPalette(_EntryListPalette):
+    """Values numbered in the order added (``CrudeIncrementalIntIdentityHashBiMap``).
+
+    A new value is added first and then, if its id is ``2**bits`` or more, the container is
+    asked to resize (the entry stays in this palette, which the resize then replaces).
+    Adding never merges duplicates: each gets its own id, and lookups find the first.
+    """
+
+    kind = "hash_map"
+
+    def __init__(self, bits: int, entries: Sequence[int] = ()):
+        self._ids: dict[int, int] = {}
+        super().__init__(bits, entries)
+
+    def _add(self, value: int) -> int:
+        index = super()._add(value)
+        self._ids.setdefault(value, index)  # a duplicate keeps the first id for lookups
+        return index
+
+    def id_for(self, value: int, resize: Resize) -> int:
+        index = self._ids.get(value)
+        if index is None:
+            index = self._add(value)
+            if index >= 1 << self.bits:
+                index = resize(self.bits + 1, value)
+        return index
+
+
+class GlobalPalette:
+    """The registry itself: a value's id is its registry id (an unknown value gets 0).
+
+    ``size`` is the registry's size; nothing is written on the network.
+    """
+
+    kind = "global"
+
+    def __init__(self, registry: int):
+        self.registry = registry
+
+    @property
+    def size(self) -> int:
+        return self.registry
+
+    def id_for(self, value: int, resize: Resize) -> int:
+        return value if 0 <= value < self.registry else 0
+
+    def value_for(self, index: int) -> int:
+        if 0 <= index < self.registry:
+            return index
+        raise MissingPaletteEntryException(index)
+
+    def write(self, out: bytearray) -> None:
+        pass
+
+    def copy(self) -> GlobalPalette:
+        return self
+
+
+Palette = SingleValuePalette | LinearPalette | HashMapPalette | GlobalPalette
+
+
+def create_palette(kind: str, bits: int, registry: int, entries: Sequence[int] = ()) -> Palette:
+    """The palette a ``Configuration`` of ``kind`` and ``bits`` makes, holding ``entries`` (the factory)."""
+    if kind == "single_value":
+        return SingleValuePalette(entries)
+    if kind == "linear":
+        return LinearPalette(bits, entries)
+    if kind == "hash_map":
+        return HashMapPalette(bits, entries)
+    if kind == "global":
+        return GlobalPalette(registry)
+    raise ValueError(f"unknown palette kind {kind!r}")

@@ -1,0 +1,114 @@
+"""``Strategy`` and ``Configuration``: which palette and how many bits, for a number of bits asked.
+
+Matches ``PalettedContainer.Strategy`` (1.20.1, 1.21.1) and the top-level ``Strategy`` /
+``Configuration`` of 26.1.2 and 26.3, which keep the same numbers (GAME_FACTS.md 2.1):
+
+========================  =============================  ===========================
+bits asked                block states (16×16×16)         biomes (4×4×4)
+========================  =============================  ===========================
+0                         single value, 0 bits           single value, 0 bits
+1 to 3                    linear, 4 bits                 linear, 1 to 3 bits
+4                         linear, 4 bits                 global, registry bits
+5 to 8                    hash map, 5 to 8 bits          global, registry bits
+9 and more                global, registry bits          global, registry bits
+========================  =============================  ===========================
+
+"Registry bits" is ``ceillog2(registry size)``. The bits a packed (saved) container uses are
+:meth:`Strategy.bits_for_serialization`: for a global configuration the bits that number the
+packed palette's entries, otherwise the configuration's bits.
+
+>>> s = Strategy.block_states(35723)
+>>> s.configuration(1), s.configuration(9).bits, s.bits_for_serialization(300)
+(Configuration(kind='linear', bits=4), 16, 9)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+PaletteKind = Literal["single_value", "linear", "hash_map", "global"]
+
+
+def ceillog2(n: int) -> int:
+    """``Mth.ceillog2``: the bits that number ``n`` values (0 for 0 and 1)."""
+    return max(n - 1, 0).bit_length()
+
+
+@dataclass(frozen=True)
+class Configuration:
+    """A palette kind and the bits each value takes in memory (``PalettedContainer.Configuration``)."""
+
+    kind: PaletteKind
+    bits: int
+
+
+@dataclass(frozen=True)
+class Strategy:
+    """How a container of ``size_bits``-per-axis values over ``registry`` ids is laid out and grown.
+
+    ``name`` is ``"block_states"`` (16³ values) or ``"biomes"`` (4³); ``registry`` is the
+    number of distinct values, ids 0..registry-1. Raises ``ValueError`` for a registry below 1.
+    """
+
+    name: Literal["block_states", "biomes"]
+    registry: int
+
+    def __post_init__(self):
+        if self.name not in ("block_states", "biomes"):
+            raise ValueError(f"unknown strategy {self.name!r}; strategies are block_states and biomes")
+        if not isinstance(self.registry, int) or self.registry < 1:
+            raise ValueError(f"a registry holds at least 1 value, not {self.registry!r}")
+
+    @classmethod
+    def block_states(cls, registry: int) -> Strategy:
+        """``Strategy.createForBlockStates``: 16 × 16 × 16 values."""
+        return cls("block_states", registry)
+
+    @classmethod
+    def biomes(cls, registry: int) -> Strategy:
+        """``Strategy.createForBiomes``: 4 × 4 × 4 values."""
+        return cls("biomes", registry)
+
+    @property
+    def size_bits(self) -> int:
+        """Bits per axis: 4 for block states, 2 for biomes."""
+        return 4 if self.name == "block_states" else 2
+
+    @property
+    def size(self) -> int:
+        """``entryCount()``: 4,096 or 64."""
+        return 1 << (3 * self.size_bits)
+
+    @property
+    def registry_bits(self) -> int:
+        """The global palette's bits: ``ceillog2(registry)``."""
+        return ceillog2(self.registry)
+
+    def index(self, x: int, y: int, z: int) -> int:
+        """``getIndex``: ``(y << b | z) << b | x`` in Java ints, with no bounds check (as the game)."""
+        b = self.size_bits
+        n = ((((y << b) | z) << b) | x) & 0xFFFFFFFF
+        return n - (1 << 32) if n >= (1 << 31) else n
+
+    def configuration(self, bits: int) -> Configuration:
+        """``getConfiguration(registry, bits)``: the palette kind and in-memory bits for ``bits`` asked."""
+        if bits == 0:
+            return Configuration("single_value", 0)
+        if self.name == "block_states":
+            if 1 <= bits <= 4:
+                return Configuration("linear", 4)
+            if 5 <= bits <= 8:
+                return Configuration("hash_map", bits)
+        elif 1 <= bits <= 3:
+            return Configuration("linear", bits)
+        return Configuration("global", self.registry_bits)
+
+    def bits_for_serialization(self, palette_size: int) -> int:
+        """The bits a packed container of ``palette_size`` entries uses (0: no longs at all).
+
+        ``calculateBitsForSerialization`` (1.20.1, 1.21.1), ``bitsInStorage`` (26.x).
+        """
+        bits = ceillog2(palette_size)
+        config = self.configuration(bits)
+        return bits if config.kind == "global" else config.bits

@@ -1,0 +1,166 @@
+"""Region files (``r.X.Z.mca``): the sector table and the chunks' compressed NBT inside.
+
+A small reader of the game's ``RegionFile`` (``net.minecraft.world.level.chunk.storage``;
+the layout has been the same since 1.2, the compression ids are ``RegionFileVersion``'s):
+
+- bytes 0..4095: 1024 big-endian ints, one per chunk ``(x, z)`` of the region at index
+  ``x + 32 * z`` (x, z in 0..31): the upper 24 bits are the first sector (4096 bytes each),
+  the low 8 bits the number of sectors; 0 means no chunk;
+- bytes 4096..8191: 1024 big-endian ints, the chunks' last-save times (seconds);
+- at a chunk's first sector: a big-endian int ``length`` (the bytes that follow, the
+  compression id included), a compression id byte, then ``length - 1`` bytes of payload.
+
+Compression ids (GAME_FACTS.md 3.1): 1 gzip, 2 zlib ("deflate"), 3 none; from 1.20.5 on also
+4 LZ4 (lz4-java's ``LZ4BlockInputStream``) and 127 custom (a namespaced id, then the data).
+An id with bit 128 set says the payload is in an external file ``c.X.Z.mcc`` beside the
+region (used when a chunk outgrows 255 sectors). LZ4, custom and external payloads are
+refused here with a clear :class:`RegionError`: this reader has no LZ4 codec and no
+custom codecs, and it reads one file.
+
+Where the game only logs and treats the chunk as absent (``RegionFile`` constructor and
+``getChunkDataInputStream``), this reader raises :class:`RegionError` with kind
+``RegionFileException`` (the harness's own kind: the game throws nothing there) and the
+game's log text as the message, so a caller sees why a chunk cannot be read:
+
+| situation | message |
+| --- | --- |
+| first sector inside the two header sectors | ``Region file has invalid sector at index: I; sector S overlaps with header`` |
+| sector count 0 | ``Region file has an invalid sector at index: I; size has to be > 0`` |
+| sectors beyond the file | ``Region file has an invalid sector at index: I; sector S is out of bounds`` |
+| fewer than 5 bytes at the sector | ``Chunk [x, z] header is truncated: expected N but read M`` |
+| ``length`` 0 | ``Chunk [x, z] is allocated, but stream is missing`` |
+| payload longer than its sectors | ``Chunk [x, z] stream is truncated: expected N but read M`` |
+| ``length`` negative | ``Declared size N of chunk [x, z] is negative`` |
+| unknown compression id | ``Chunk [x, z] has invalid chunk stream version V`` |
+
+A corrupt compressed payload raises :class:`~harness.formats.nbt.compression.CompressionError`.
+"""
+
+from __future__ import annotations
+
+import struct
+from dataclasses import dataclass
+
+from harness.formats.errors import GameError
+from harness.formats.nbt import compression, nbt_io
+from harness.formats.nbt.tags import CompoundTag
+
+SECTOR = 4096
+CHUNKS = 1024
+HEADER_SECTORS = 2
+
+GZIP_ID, ZLIB_ID, NONE_ID, LZ4_ID, CUSTOM_ID = 1, 2, 3, 4, 127
+EXTERNAL_FLAG = 128
+COMPRESSION_BY_ID = {GZIP_ID: compression.GZIP, ZLIB_ID: compression.ZLIB, NONE_ID: compression.NONE}
+UNSUPPORTED_IDS = {LZ4_ID: "LZ4", CUSTOM_ID: "custom"}
+
+
+class RegionError(GameError):
+    """A chunk this reader cannot give (kind ``RegionFileException``; see the module text)."""
+
+    def __init__(self, message: str, where: str | None = None):
+        super().__init__("RegionFileException", message, where=where)
+
+
+@dataclass(frozen=True)
+class ChunkLocation:
+    """One used entry of the sector table: chunk ``(x, z)`` in the region (0..31 each)."""
+
+    x: int
+    z: int
+    sector: int  # first sector
+    sectors: int  # sectors allocated
+    timestamp: int  # last save, seconds since 1970
+
+    @property
+    def index(self) -> int:
+        return self.x + 32 * self.z
+
+
+class RegionFile:
+    """A region file's bytes, read as the game's ``RegionFile`` reads them.
+
+    ``locations`` are the used table entries in index order; ``problems`` maps an index to
+    the :class:`RegionError` the game would log for its entry (that chunk reads as absent in
+    the game, and :meth:`payload` raises that error here).
+    """
+
+    def __init__(self, data: bytes):
+        self.data = bytes(data)
+        if len(self.data) < HEADER_SECTORS * SECTOR:
+            raise RegionError(
+                f"Region file is {len(self.data)} bytes, shorter than its {HEADER_SECTORS * SECTOR}-byte header",
+                where="byte 0",
+            )
+        offsets = struct.unpack_from(f">{CHUNKS}I", self.data, 0)
+        times = struct.unpack_from(f">{CHUNKS}I", self.data, SECTOR)
+        self.locations: list[ChunkLocation] = []
+        self.problems: dict[int, RegionError] = {}
+        for index, entry in enumerate(offsets):
+            if entry == 0:
+                continue
+            loc = ChunkLocation(index % 32, index // 32, entry >> 8, entry & 0xFF, times[index])
+            self.locations.append(loc)
+            problem = None
+            if loc.sector < HEADER_SECTORS:
+                problem = f"Region file has invalid sector at index: {index}; sector {loc.sector} overlaps with header"
+            elif loc.sectors == 0:
+                problem = f"Region file has an invalid sector at index: {index}; size has to be > 0"
+            elif loc.sector * SECTOR > len(self.data):
+                problem = f"Region file has an invalid sector at index: {index}; sector {loc.sector} is out of bounds"
+            if problem:
+                self.problems[index] = RegionError(problem, where=f"byte {index * 4} (sector table)")
+
+    def location(self, x: int, z: int) -> ChunkLocation | None:
+        """The table entry of chunk ``(x, z)``, or ``None`` when the region has no such chunk."""
+        for loc in self.locations:
+            if (loc.x, loc.z) == (x, z):
+                return loc
+        return None
+
+    def payload(self, loc: ChunkLocation) -> tuple[int, bytes]:
+        """``(compression id, compressed payload)`` of a chunk; :class:`RegionError` if unreadable."""
+        if loc.index in self.problems:
+            raise self.problems[loc.index]
+        pos = loc.sector * SECTOR
+        buf = self.data[pos:pos + loc.sectors * SECTOR]
+        name = f"[{loc.x}, {loc.z}]"
+        where = f"byte {pos} (sector {loc.sector})"
+        if len(buf) < 5:
+            raise RegionError(f"Chunk {name} header is truncated: expected {loc.sectors * SECTOR} but read {len(buf)}", where)
+        length, version = struct.unpack_from(">iB", buf, 0)
+        if length == 0:
+            raise RegionError(f"Chunk {name} is allocated, but stream is missing", where)
+        size = length - 1
+        if version & EXTERNAL_FLAG:
+            raise RegionError(
+                f"Chunk {name} is stored in the external file c.{loc.x}.{loc.z}.mcc beside the region "
+                f"(compression id {version & 0x7F}); this reader reads one file", where)
+        if size > len(buf) - 5:
+            raise RegionError(f"Chunk {name} stream is truncated: expected {size} but read {len(buf) - 5}", where)
+        if size < 0:
+            raise RegionError(f"Declared size {length} of chunk {name} is negative", where)
+        if version in UNSUPPORTED_IDS:
+            raise RegionError(
+                f"Chunk {name} uses {UNSUPPORTED_IDS[version]} compression (id {version}), "
+                "which this reader does not support", where)
+        if version not in COMPRESSION_BY_ID:
+            raise RegionError(f"Chunk {name} has invalid chunk stream version {version}", where)
+        return version, buf[5:5 + size]
+
+    def chunk_bytes(self, loc: ChunkLocation, *, limit: int = compression.DEFAULT_LIMIT) -> bytes:
+        """The chunk's NBT bytes, decompressed (Java named-root encoding, as ``NbtIo.read`` takes).
+
+        Strict: a cut or corrupt stream raises, even where :meth:`read_chunk` succeeds.
+        """
+        version, payload = self.payload(loc)
+        return compression.decompress(payload, COMPRESSION_BY_ID[version], limit=limit)
+
+    def read_chunk(self, loc: ChunkLocation, version, *, limit: int = compression.DEFAULT_LIMIT) -> CompoundTag:
+        """The chunk's root compound, read as the game does (``NbtIo.read`` on the inflating
+        stream: a stream that is cut or corrupt after the NBT's end goes unnoticed, as with a
+        chunk whose declared length is a byte short)."""
+        compression_id, payload = self.payload(loc)
+        tag, _, _ = compression.read_compressed(payload, lambda data: nbt_io.read_file(data, version),
+                                                COMPRESSION_BY_ID[compression_id], limit=limit)
+        return tag

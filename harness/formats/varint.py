@@ -1,0 +1,55 @@
+"""Minecraft's VarInt: a 32-bit int in 1 to 5 bytes, 7 bits a byte, low bits first.
+
+Matches ``FriendlyByteBuf.writeVarInt`` / ``readVarInt`` (``VarInt.write`` / ``VarInt.read``
+in 26.x), the same in 1.20.1, 1.21.1, 26.1.2 and 26.3. The int is taken as its unsigned
+32-bit pattern: a negative int always takes 5 bytes, and ``read_varint`` gives the unsigned
+value (``value - 2**32`` is the Java int when ``value >= 2**31``).
+
+>>> write_varint(0).hex(), write_varint(300).hex(), write_varint(-1).hex()
+('00', 'ac02', 'ffffffff0f')
+>>> read_varint(bytes.fromhex("ac02ff"), 0)
+(300, 2)
+"""
+
+from __future__ import annotations
+
+from harness.formats.errors import GameError
+
+MAX_BYTES = 5
+
+
+def write_varint(n: int) -> bytes:
+    """The VarInt bytes of ``n`` (an int from -2**31 to 2**32 - 1, taken modulo 2**32).
+
+    Raises ``ValueError`` for a number outside that range (no Java int has it).
+    """
+    if not -(1 << 31) <= n < (1 << 32):
+        raise ValueError(f"{n} is not a 32-bit int")
+    n &= 0xFFFFFFFF
+    out = bytearray()
+    while n & ~0x7F:
+        out.append((n & 0x7F) | 0x80)
+        n >>= 7
+    out.append(n)
+    return bytes(out)
+
+
+def read_varint(buf: bytes, offset: int = 0) -> tuple[int, int]:
+    """The VarInt at ``buf[offset:]``: ``(unsigned 32-bit value, offset after it)``.
+
+    Raises ``GameError`` ``RuntimeException`` "VarInt too big" when a sixth byte would be
+    needed (as the game does), and ``IndexOutOfBoundsException`` when ``buf`` ends inside it;
+    ``where`` holds the byte offset.
+    """
+    value = 0
+    for i in range(MAX_BYTES + 1):
+        if i == MAX_BYTES:
+            raise GameError("RuntimeException", "VarInt too big", where=f"byte {offset + i}")
+        if offset + i >= len(buf):
+            raise GameError("IndexOutOfBoundsException", "the buffer ends inside a VarInt",
+                            where=f"byte {offset + i}")
+        b = buf[offset + i]
+        value |= (b & 0x7F) << (7 * i)
+        if not b & 0x80:
+            return value & 0xFFFFFFFF, offset + i + 1
+    raise AssertionError("unreachable")  # pragma: no cover

@@ -1,0 +1,59 @@
+"""The nbt area on our implementation: ``run(setup, ops, version)`` as the rig's NBT probe does.
+
+setup ``{"form": "file" | "any" | "network", "input": hex}``: the input is read once in that
+form (:mod:`harness.formats.nbt.nbt_io`). Operations (recorded/FORMAT.md, area nbt):
+``["write_back"]`` → hex of the tag written back in the same form; ``["to_string"]`` → the
+tag's ``toString()`` (StringTagVisitor); ``["pretty"]`` → SnbtPrinterTagVisitor's text. When
+the read fails, every operation answers the read's error, as the game's probe does.
+"""
+
+from __future__ import annotations
+
+from harness.formats.errors import GameError
+from harness.formats.nbt import nbt_io
+
+READERS = {"file": nbt_io.read_file, "any": nbt_io.read_any, "network": nbt_io.read_network}
+WRITERS = {"file": nbt_io.write_file, "any": nbt_io.write_any, "network": nbt_io.write_network}
+
+
+def _write_back(tag, form, version):
+    return WRITERS[form](tag, version).hex()
+
+
+def _to_string(tag, form, version):
+    from harness.formats.nbt.string_tag_visitor import to_string  # the snbt-printer's module
+
+    return to_string(tag, version)
+
+
+def _pretty(tag, form, version):
+    from harness.formats.nbt.snbt_printer_tag_visitor import pretty  # the snbt-printer's module
+
+    return pretty(tag, version)
+
+
+OPS = {"write_back": _write_back, "to_string": _to_string, "pretty": _pretty}
+
+
+def run(setup: dict, ops: list, version) -> list:
+    """The answers to ``ops`` (recorded format): values, or ``{error, message[, cause, cause_message]}``.
+
+    Raises ``ValueError`` for an unknown form or operation (a malformed case, not a game answer).
+    """
+    form = setup.get("form")
+    if form not in READERS:
+        raise ValueError(f"unknown nbt form {form!r}; forms are {', '.join(READERS)}")
+    for op in ops:
+        if not op or op[0] not in OPS:
+            raise ValueError(f"unknown nbt operation {op!r}; operations are {', '.join(OPS)}")
+    try:
+        tag = READERS[form](bytes.fromhex(setup.get("input", "")), version)
+    except GameError as e:
+        return [e.to_answer() for _ in ops]
+    answers = []
+    for op in ops:
+        try:
+            answers.append(OPS[op[0]](tag, form, version))
+        except GameError as e:
+            answers.append(e.to_answer())
+    return answers

@@ -1,0 +1,52 @@
+"""The palette area: runs a case's operations on our ``PalettedContainer``.
+
+Setup ``{"strategy": "block_states" | "biomes", "registry": N, "value": v}``; operations
+(``../shared/recorded/FORMAT.md``, area palette): ``set``/``get``/``get_and_set`` by position
+and their ``_at`` forms by index, ``bits``, ``counts`` (``[[id, count], ...]``), ``write``
+(hex), ``pack`` (``{"palette": [...], "data": [...] | None}``), ``unpack`` (replaces the
+container; on an error the current one stays), ``copy`` and ``recreate`` (replace it).
+A refused operation answers its error and the run goes on.
+"""
+
+from __future__ import annotations
+
+from harness.formats.errors import GameError
+from harness.formats.palette import PalettedContainer, Strategy
+from harness.formats.versions import GameVersion
+
+
+def run(setup: dict, ops: list, version: GameVersion) -> list:
+    """The answers to ``ops`` on a container made from ``setup``."""
+    strategy = Strategy(setup["strategy"], setup["registry"])
+    container = PalettedContainer(strategy, setup["value"])
+    answers = []
+    for op in ops:
+        name, args = op[0], op[1:]
+        try:
+            if name in ("unpack", "copy", "recreate"):
+                if name == "unpack":
+                    container = PalettedContainer.unpack(strategy, args[0], args[1])
+                else:
+                    container = getattr(container, name)()
+                answer = None
+            else:
+                answer = _ask(container, name, args, version)
+        except GameError as e:
+            answer = e.to_answer()
+        answers.append(answer)
+    return answers
+
+
+def _ask(container: PalettedContainer, name: str, args: list, version: GameVersion):
+    if name in ("set", "set_at", "get", "get_at", "get_and_set", "get_and_set_at"):
+        return getattr(container, name)(*args)
+    if name == "bits":
+        return container.bits()
+    if name == "counts":
+        return [[value, count] for value, count in container.counts()]
+    if name == "write":
+        return container.write(version.palette).hex()
+    if name == "pack":
+        packed = container.pack()
+        return {"palette": packed.palette, "data": packed.data}
+    raise ValueError(f"unknown palette operation {name!r}")

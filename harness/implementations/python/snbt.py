@@ -1,0 +1,38 @@
+"""The snbt area: runs a case's operations on our ``TagParser`` (:mod:`harness.formats.nbt.tag_parser`).
+
+Setup ``{}``; operations (``../shared/recorded/FORMAT.md``, area snbt):
+
+- ``["parse", text]`` → hex of the parsed tag in the ``any`` form (type byte + payload,
+  nameless; :func:`harness.formats.nbt.nbt_io.write_any`, the same bytes in 1.20.1), or the
+  error answer;
+- ``["parse_compound", text]`` → the same through ``parseCompoundFully`` (26.x) /
+  ``parseTag`` (1.20.1, 1.21.1).
+
+Each operation is independent; a refused one answers its error and the run goes on.
+"""
+
+from __future__ import annotations
+
+from harness.formats.errors import GameError
+from harness.formats.nbt.tag_parser import parse, parse_compound
+from harness.formats.versions import GameVersion
+
+_PARSERS = {"parse": parse, "parse_compound": parse_compound}
+
+
+def run(setup: dict, ops: list, version: GameVersion) -> list:
+    """The answers to ``ops`` (each ``[name, text]``) in ``version``."""
+    from harness.formats.nbt.nbt_io import write_any
+
+    answers = []
+    for op in ops:
+        name = op[0]
+        parser = _PARSERS.get(name)
+        if parser is None:
+            raise ValueError(f"unknown snbt operation {name!r}; known: {', '.join(_PARSERS)}")
+        try:
+            answer = write_any(parser(op[1], version), version).hex()
+        except GameError as e:
+            answer = e.to_answer()
+        answers.append(answer)
+    return answers

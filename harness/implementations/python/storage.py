@@ -1,0 +1,60 @@
+"""The storage area: runs a case's operations on our ``SimpleBitStorage`` / ``ZeroBitStorage``.
+
+Setup ``{"bits": b, "size": n}``; operations (``../shared/recorded/FORMAT.md``, area storage):
+``new``, ``from_longs``, ``get``, ``set``, ``get_and_set``, ``fill``, ``values``, ``longs``.
+``new`` makes a ``ZeroBitStorage`` for 0 bits and a ``SimpleBitStorage`` otherwise;
+``from_longs`` always goes through ``SimpleBitStorage``'s long-array constructor. A refused
+operation answers its error and the storage stays as it was. ``fill`` is answered only where
+``version.storage.has_fill``; elsewhere it answers a ``NoSuchMethodError`` error (the
+method does not exist in that version, so the game has no answer to compare).
+"""
+
+from __future__ import annotations
+
+from harness.formats.errors import GameError
+from harness.formats.storage import SimpleBitStorage, new_storage
+from harness.formats.versions import GameVersion
+
+
+class NoStorageError(ValueError):
+    """An operation on the storage before ``new`` or ``from_longs`` made one (a malformed case)."""
+
+
+def run(setup: dict, ops: list, version: GameVersion) -> list:
+    """The answers to ``ops`` on a storage of ``setup["bits"]`` bits and ``setup["size"]`` values."""
+    bits, size = setup["bits"], setup["size"]
+    storage = None
+    answers = []
+    for op in ops:
+        name, args = op[0], op[1:]
+        try:
+            if name == "new":
+                storage, answer = new_storage(bits, size), None
+            elif name == "from_longs":
+                storage, answer = SimpleBitStorage.from_longs(bits, size, args[0]), None
+            else:
+                answer = _apply(storage, name, args, version)
+        except GameError as e:
+            answer = e.to_answer()
+        answers.append(answer)
+    return answers
+
+
+def _apply(storage, name: str, args: list, version: GameVersion):
+    if storage is None:
+        raise NoStorageError(f"operation {name!r} before 'new' or 'from_longs'")
+    if name == "get":
+        return storage.get(args[0])
+    if name == "set":
+        return storage.set(args[0], args[1])
+    if name == "get_and_set":
+        return storage.get_and_set(args[0], args[1])
+    if name == "fill":
+        if not version.storage.has_fill:
+            raise GameError("NoSuchMethodError", f"BitStorage.fill(int) does not exist in {version.id}")
+        return storage.fill(args[0])
+    if name == "values":
+        return storage.values().tolist()
+    if name == "longs":
+        return storage.longs()
+    raise ValueError(f"unknown storage operation {name!r}")

