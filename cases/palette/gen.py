@@ -1,6 +1,6 @@
 """Generates the palette cases: PalettedContainer grown, overwritten, sent, saved and loaded.
 
-Run ``python3 cases/palette/gen.py``; it writes one YAML case file per category next to
+Run ``python3 cases/palette/gen.py [--out DIR]``; it writes one YAML case file per category next to
 itself (``harness.engine.casefile.dump_cases``). Same generator, same bytes: every choice
 comes from ``random.Random(SEED * 1000 + category offset)``.
 
@@ -22,6 +22,7 @@ Categories (seed 003's probe list):
 
 from __future__ import annotations
 
+import argparse
 import random
 import sys
 from pathlib import Path
@@ -279,4 +280,6 @@ def main(out_dir: Path = HERE) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    parser = argparse.ArgumentParser(description="writes the palette case files")
+    parser.add_argument("--out", type=Path, default=HERE, help="folder for the case files (default: beside gen.py)")
+    main(parser.parse_args().out)

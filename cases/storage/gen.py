@@ -1,6 +1,6 @@
 """Generates the storage cases: SimpleBitStorage and ZeroBitStorage at every width.
 
-Run ``python3 cases/storage/gen.py``; it writes one YAML case file per category next to
+Run ``python3 cases/storage/gen.py [--out DIR]``; it writes one YAML case file per category next to
 itself (``harness.engine.casefile.dump_cases``). Same generator, same bytes: every choice
 comes from ``random.Random(SEED * 1000 + category offset)``.
 
@@ -17,6 +17,7 @@ Categories (the seed 003 probe list, and the storage operations of FORMAT.md):
 
 from __future__ import annotations
 
+import argparse
 import random
 import sys
 from pathlib import Path
@@ -140,4 +141,6 @@ def main(out_dir: Path = HERE) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    parser = argparse.ArgumentParser(description="writes the storage case files")
+    parser.add_argument("--out", type=Path, default=HERE, help="folder for the case files (default: beside gen.py)")
+    main(parser.parse_args().out)

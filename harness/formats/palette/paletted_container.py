@@ -93,9 +93,9 @@ class PalettedContainer:
         self._data = _data
 
     # --- growth ------------------------------------------------------------------------
-    def _create_data(self, configuration: Configuration, entries=()) -> _Data:
+    def _create_data(self, configuration: Configuration) -> _Data:
         return _Data(configuration, new_storage(configuration.bits, self.strategy.size),
-                     create_palette(configuration.kind, configuration.bits, self.strategy.registry, entries))
+                     create_palette(configuration.kind, configuration.bits, self.strategy.registry))
 
     def _on_resize(self, bits: int, value: int) -> int:
         """``onResize``: move to the configuration for ``bits``, copy the values, add ``value``."""

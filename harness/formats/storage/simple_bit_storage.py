@@ -142,13 +142,11 @@ class SimpleBitStorage:
         return storage
 
     # --- one value -------------------------------------------------------------------
-    def _cell(self, index: int) -> int:
-        return ((index * self._mul + self._add) >> 32) >> self._shift
-
     def get(self, index: int) -> int:
         """The value at ``index``; ``IllegalArgumentException`` unless 0 <= index < size."""
-        inclusive_between(0, self.size - 1, index)
-        cell = self._cell(index)
+        if not 0 <= index < self.size:
+            inclusive_between(0, self.size - 1, index)
+        cell = ((index * self._mul + self._add) >> 32) >> self._shift
         shift = (index - cell * self.values_per_long) * self.bits
         return java_int((int(self._data[cell]) >> shift) & self.mask)
 
@@ -158,9 +156,10 @@ class SimpleBitStorage:
 
     def get_and_set(self, index: int, value: int) -> int:
         """Sets the value at ``index`` and gives the one it replaced (checks as :meth:`set`)."""
-        inclusive_between(0, self.size - 1, index)
-        inclusive_between(0, self.mask, value)
-        cell = self._cell(index)
+        if not (0 <= index < self.size and 0 <= value <= self.mask):  # the game's checks, index first
+            inclusive_between(0, self.size - 1, index)
+            inclusive_between(0, self.mask, value)
+        cell = ((index * self._mul + self._add) >> 32) >> self._shift  # the game's index / valuesPerLong
         shift = (index - cell * self.values_per_long) * self.bits
         word = int(self._data[cell])
         self._data[cell] = (word & ~(self.mask << shift) & 0xFFFFFFFFFFFFFFFF) | (value << shift)

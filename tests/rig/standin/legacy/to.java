@@ -1,0 +1,2 @@
+/** NbtAccounterException. */
+public class to extends RuntimeException { public to(String m) { super(m); } }

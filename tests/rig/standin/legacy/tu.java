@@ -1,0 +1,2 @@
+/** ReportedNbtException. */
+public class tu extends RuntimeException { public tu(String m, Throwable c) { super(m, c); } }
