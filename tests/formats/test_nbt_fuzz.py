@@ -42,6 +42,8 @@ SAMPLE_FILES = {
 SAMPLES = {name: compression.decompress((REAL / name).read_bytes()) for name in SAMPLE_FILES}
 SAMPLES["bedrock/level.dat+header"] = struct.pack("<iI", 9, len(SAMPLES["bedrock/level.dat"])) + SAMPLES["bedrock/level.dat"]
 SAMPLE_FILES["bedrock/level.dat+header"] = True
+SAMPLES["bedrock/cmdblock.mcstructure as varints"] = nbt_io.write_named(
+    *nbt_io.read_named(SAMPLES["bedrock/cmdblock.mcstructure"], encoding="bedrock"), encoding="bedrock_network")
 
 _FIXED = {1: 1, 2: 2, 3: 4, 4: 8, 5: 4, 6: 8}
 _WIDTH = {7: 1, 11: 4, 12: 8}
@@ -95,7 +97,8 @@ def length_fields(data: bytes, little: bool) -> tuple[list[int], list[int]]:
     return shorts, ints
 
 
-FIELDS = {name: length_fields(data, SAMPLE_FILES[name]) for name, data in SAMPLES.items()}
+FIELDS = {name: length_fields(data, SAMPLE_FILES[name]) if name in SAMPLE_FILES else ([], [])
+          for name, data in SAMPLES.items()}
 INFLATED_INTS = [0x7FFFFFFF, -0x80000000, -1, 0x10000000, 0x00FFFFFF, 0x10000, 513]
 
 
@@ -104,7 +107,7 @@ def damaged(draw) -> tuple[str, bytes]:
     """A sample file with one to four mutations."""
     name = draw(st.sampled_from(sorted(SAMPLES)))
     data = bytearray(SAMPLES[name])
-    little = SAMPLE_FILES[name]
+    little = SAMPLE_FILES.get(name, True)
     shorts, ints = FIELDS[name]
     for _ in range(draw(st.integers(1, 4))):
         kind = draw(st.sampled_from(["flip", "cut", "insert", "delete", "short-length", "int-length"]))

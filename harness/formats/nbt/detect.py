@@ -15,10 +15,11 @@ Detection: compression by magic bytes (:mod:`compression`), then each encoding i
 the decompressed bytes in the order: ``bedrock-level-dat`` (only when the header's length is
 exactly the rest), ``java``, ``bedrock``, ``bedrock-network``, ``java-network``. The first
 encoding that reads **all** the bytes wins (a reader never looks ahead, so "all" is checked
-as: the same read of the bytes without the last one fails). If none reads all, the first
-that reads a document with bytes left over wins (the game ignores trailing bytes too). If
-none reads at all, the error of the encoding that got furthest into the bytes is raised
-(ties: the earlier in the order), so a damaged Java file reports a Java error. A root of
+as: the same read of the bytes without the last one fails). Otherwise the encoding that got
+furthest wins: a read with bytes left over (the game ignores trailing bytes too) got as far
+as the bytes it needed, a refused read as far as the offset of its error; ties go to the
+earlier in the order. If that furthest is a refusal, its error is raised: a cut or damaged
+Java file reports the Java reader's error, not a short misreading in another encoding. A root of
 type End (``00``: the network's "no tag") is no document: detection refuses it with the
 game's file-reading error, ``IOException`` "Root tag must be a named compound tag"; it is
 read only when the encoding is given.
@@ -91,15 +92,32 @@ def _read(encoding: str, data: bytes, version) -> tuple[str | None, Tag, int | N
     return name, tag, None
 
 
-def _reads_all(encoding: str, data: bytes, version) -> bool:
-    """Whether reading ``data`` in ``encoding`` needed every byte (its last one included)."""
+def _consumed(encoding: str, data: bytes, version) -> int:
+    """How many bytes of ``data`` a read in ``encoding`` needs (it reads ``data`` fine).
+
+    A reader never looks ahead, so reading ``data[:k]`` succeeds exactly when ``k`` is at
+    least that count: found by bisection (usually one read: of ``data[:-1]``).
+    """
     if encoding == BEDROCK_LEVEL_DAT:
-        return _LEVEL_DAT_HEADER.unpack_from(data, 0)[1] == len(data) - 8
+        return 8 + _LEVEL_DAT_HEADER.unpack_from(data, 0)[1]
+    if not _reads(encoding, data[:-1], version):
+        return len(data)
+    low, high = 0, len(data) - 1  # data[:low] fails, data[:high] reads
+    while high - low > 1:
+        mid = (low + high) // 2
+        if _reads(encoding, data[:mid], version):
+            high = mid
+        else:
+            low = mid
+    return high
+
+
+def _reads(encoding: str, data: bytes, version) -> bool:
     try:
-        _read(encoding, data[:-1], version)
+        _read(encoding, data, version)
     except GameError:
-        return True
-    return False
+        return False
+    return True
 
 
 def _candidates(data: bytes) -> list[str]:
@@ -120,23 +138,24 @@ def _offset(error: GameError) -> int:
 def detect(data: bytes, version=None) -> NbtDocument:
     """The document in the decompressed ``data``, its encoding detected (module text)."""
     version = version if version is not None else versions.get(versions.LATEST)
-    errors: list[GameError] = []
-    partial = None
+    best = None  # (progress, document or error); the earliest encoding keeps a tie
     for encoding in _candidates(data):
         try:
             name, tag, header = _read(encoding, data, version)
             if tag is END:
                 raise GameError("IOException", nbt_io.ROOT_MUST_BE_COMPOUND, where="offset 0")
         except GameError as e:
-            errors.append(e)
-            continue
-        doc = NbtDocument(encoding, _compression.NONE, name, tag, header)
-        if _reads_all(encoding, data, version):
-            return doc
-        partial = partial or doc
-    if partial is not None:
-        return partial
-    raise max(errors, key=lambda e: _offset(e))  # max() keeps the first of equals
+            progress, outcome = _offset(e), e
+        else:
+            outcome = NbtDocument(encoding, _compression.NONE, name, tag, header)
+            progress = _consumed(encoding, data, version)
+            if progress == len(data):
+                return outcome
+        if best is None or progress > best[0]:
+            best = (progress, outcome)
+    if isinstance(best[1], GameError):
+        raise best[1]
+    return best[1]
 
 
 def open_nbt(data: bytes, version=None, *, encoding: str | None = None, compression: str | None = None,

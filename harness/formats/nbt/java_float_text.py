@@ -33,7 +33,6 @@ the point) for 10^-3 <= |x| < 10^7, otherwise ``d.dddE[-]n`` (``1.0E10``, ``1.0E
 
 from __future__ import annotations
 
-from fractions import Fraction
 import math
 import struct
 
@@ -335,45 +334,66 @@ def _roundup(digits: list[str], dec_exponent: int) -> tuple[str, int]:
 def _shortest(fmt: _Format, biased: int, fraction: int) -> tuple[str, int]:
     """Digits and decExponent of the decimal JDK 19+ prints (see the module docstring).
 
-    Exact rational arithmetic: R is the rounding interval of the value (its ends belong
-    to it when the significand is even, round-half-even); for the smallest length n with
-    a decimal in R (at least 2), take the closest such decimal, ties to an even digit.
+    Exact integer arithmetic in units of a quarter ulp (2^(e-2)): R is the rounding
+    interval of the value (its ends belong to it when the significand is even,
+    round-half-even); for the smallest length n with a decimal in R (at least 2), take the
+    closest such decimal, ties to an even digit.
     """
     if biased == 0:
-        significand, exponent = fraction, 1 - fmt.bias - fmt.shift
+        significand, e = fraction, 1 - fmt.bias - fmt.shift
     else:
-        significand, exponent = fraction | (1 << fmt.shift), biased - fmt.bias - fmt.shift
-    value = Fraction(significand) * Fraction(2) ** exponent
-    up = Fraction(1, 2) * Fraction(2) ** exponent
+        significand, e = fraction | (1 << fmt.shift), biased - fmt.bias - fmt.shift
+    unit = e - 2
+    v = 4 * significand
     # below a power of two (not the smallest normal), the next value down is half as far
-    down = up / 2 if (fraction == 0 and biased > 1) else up
-    lo, hi = value - down, value + up
+    lo = v - (1 if (fraction == 0 and biased > 1) else 2)
+    hi = v + 2
     closed = significand % 2 == 0
 
-    def inside(x: Fraction) -> bool:
-        return (lo <= x <= hi) if closed else (lo < x < hi)
+    def cmp(c: int, k: int, x: int) -> int:
+        """Sign of c·10^k − x·2^unit."""
+        a = c * 5 ** k if k >= 0 else c
+        b = x * 5 ** -k if k < 0 else x
+        if k >= unit:
+            a <<= k - unit
+        else:
+            b <<= unit - k
+        return (a > b) - (a < b)
 
-    top = _floor_log10(value)  # value in [10^top, 10^(top+1))
+    def inside(c: int, k: int) -> bool:
+        above, below = cmp(c, k, lo), cmp(c, k, hi)
+        return (above >= 0 and below <= 0) if closed else (above > 0 and below < 0)
+
+    top = _floor_log10(significand, e)
     n = 1
     while True:
         k = top - n + 1  # candidates c × 10^k with c of n digits
-        scale = Fraction(10) ** k
-        c_lo = math.floor(value / scale)
-        found = [c for c in (c_lo, c_lo + 1) if inside(c * scale)]
+        num = significand << max(e, 0)
+        den = 1 << max(-e, 0)
+        if k >= 0:
+            den *= 10 ** k
+        else:
+            num *= 10 ** -k
+        c_lo = num // den
+        found = [c for c in (c_lo, c_lo + 1) if inside(c, k)]
         if found:
             if n == 1:  # one digit: a closer two-digit decimal wins
                 n = 2
                 continue
-            best = min(found, key=lambda c: (abs(c * scale - value), c % 2))
+            if len(found) == 2:
+                side = cmp(2 * c_lo + 1, k, 2 * v)  # > 0: the value is nearer c_lo
+                best = c_lo if side > 0 or (side == 0 and c_lo % 2 == 0) else c_lo + 1
+            else:
+                best = found[0]
             text = str(best)
             return text.rstrip("0") or "0", len(text) + k
         n += 1
 
 
-def _floor_log10(value: Fraction) -> int:
-    e = len(str(value.numerator)) - len(str(value.denominator))
-    while Fraction(10) ** e > value:
-        e -= 1
-    while Fraction(10) ** (e + 1) <= value:
-        e += 1
-    return e
+def _floor_log10(significand: int, e: int) -> int:
+    """floor(log10(significand · 2^e)), exactly."""
+    num, den = significand << max(e, 0), 1 << max(-e, 0)
+    t = len(str(num)) - len(str(den))
+    if t >= 0:
+        return t if num >= den * 10 ** t else t - 1
+    return t if num * 10 ** -t >= den else t - 1

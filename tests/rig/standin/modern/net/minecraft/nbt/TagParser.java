@@ -17,6 +17,8 @@ public class TagParser<T> {
 
     @SuppressWarnings("unchecked")
     public T parseFully(String text) throws CommandSyntaxException {
+        if (text.equals("\u0000hang")) while (true) Thread.onSpinWait();  // test double: a hung case
+        if (text.equals("\u0000crash")) Runtime.getRuntime().halt(3);    // test double: the JVM dies
         StringReader reader = new StringReader(text);
         Tag tag = value(reader);
         reader.skipWhitespace();

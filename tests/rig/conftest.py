@@ -1,0 +1,77 @@
+"""Fixtures of the rig's tests: the stand-in Java library, compiled once, packed as three jars.
+
+The stand-in (``standin/``) is our own Java source with the names and signatures of
+GAME_API.md: ``lib/`` stands in for DataFixerUpper, Brigadier and Netty, ``modern/`` for a
+26.3 game (Mojang's names), ``legacy/`` for an obfuscated 1.21.1 game with its ProGuard
+``mappings.txt``. Its answers are a test double's, never the game's: they are only ever
+written into temporary folders.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+import subprocess
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+STANDIN = Path(__file__).resolve().parent / "standin"
+
+
+@dataclass
+class StandinJars:
+    plain: Path  # 26.3, Mojang's names, version.json at the root, libraries inside
+    bundler: Path  # 26.3 as the bundler ships it: inner game jar + a library jar, with .list files
+    obfuscated: Path  # 1.21.1, obfuscated names
+    mappings: Path  # the ProGuard mappings of the obfuscated jar
+    inner_sha256: str
+
+
+def _compile(out: Path, *roots: str) -> Path:
+    sources = [str(p) for root in roots for p in sorted((STANDIN / root).rglob("*.java"))]
+    out.mkdir(parents=True)
+    subprocess.run(["javac", "--release", "17", "-nowarn", "-d", str(out), *sources],
+                   check=True, capture_output=True, text=True)
+    return out
+
+
+def _jar(path: Path, trees: list[Path], extra: dict[str, bytes] | None = None) -> Path:
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        for tree in trees:
+            for f in sorted(tree.rglob("*")):
+                if f.is_file():
+                    z.write(f, f.relative_to(tree).as_posix())
+        for name, data in (extra or {}).items():
+            z.writestr(name, data)
+    return path
+
+
+@pytest.fixture(scope="session")
+def standin_jars(tmp_path_factory) -> StandinJars:
+    if shutil.which("javac") is None:
+        pytest.skip("javac is needed to compile the stand-in Java library")
+    root = tmp_path_factory.mktemp("standin")
+    lib = _compile(root / "lib", "lib")
+    modern = _compile(root / "modern", "lib", "modern")
+    legacy = _compile(root / "legacy", "lib", "legacy")
+    modern_json = (STANDIN / "modern" / "version.json").read_bytes()
+    plain = _jar(root / "plain-26.3.jar", [modern], {"version.json": modern_json})
+
+    game_only = root / "game-only"
+    shutil.copytree(modern, game_only, ignore=shutil.ignore_patterns("com", "io", "standin"))
+    inner = _jar(root / "server-26.3.jar", [game_only], {"version.json": modern_json})
+    library = _jar(root / "standin-lib-1.0.jar", [lib])
+    inner_sha, lib_sha = (hashlib.sha256(p.read_bytes()).hexdigest() for p in (inner, library))
+    bundler = _jar(root / "bundler-26.3.jar", [], {
+        "META-INF/main-class": b"net.minecraft.server.Main\n",
+        "META-INF/versions.list": f"{inner_sha}\t26.3\t26.3/server-26.3.jar\n".encode(),
+        "META-INF/libraries.list": f"{lib_sha}\tstandin:lib:1.0\tstandin/lib/1.0/standin-lib-1.0.jar\n".encode(),
+        "META-INF/versions/26.3/server-26.3.jar": inner.read_bytes(),
+        "META-INF/libraries/standin/lib/1.0/standin-lib-1.0.jar": library.read_bytes(),
+    })
+    obfuscated = _jar(root / "obfuscated-1.21.1.jar", [legacy],
+                      {"version.json": (STANDIN / "legacy" / "version.json").read_bytes()})
+    return StandinJars(plain, bundler, obfuscated, STANDIN / "legacy" / "mappings.txt", inner_sha)
