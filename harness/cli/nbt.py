@@ -21,6 +21,7 @@ option (the message names the file, the error kind and, where known, the byte of
 
 from __future__ import annotations
 
+import argparse
 import difflib
 import os
 import sys
@@ -39,7 +40,8 @@ class NbtCliError(Exception):
 
 def register(subparsers) -> None:
     p = subparsers.add_parser("nbt", help="show, convert and diff NBT files (five binary encodings, SNBT)",
-                              description=__doc__.split("\n\n", 1)[1] if __doc__ else None)
+                              description=__doc__.split("\n\n", 1)[1] if __doc__ else None,
+                              formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = p.add_subparsers(dest="nbt_verb", metavar="ACTION")
     p.set_defaults(func=lambda args: _usage(p))
 
@@ -190,6 +192,8 @@ def _convert(args, version) -> int:
                 raise NbtCliError(f"{args.input}: no storage version for the level.dat header; "
                                   "give --storage-version N")
             header = int(stored)
+        if not -(1 << 31) <= header < (1 << 31):
+            raise NbtCliError(f"--storage-version {header} does not fit the header's signed 32-bit int")
     target = NbtDocument(
         encoding=args.to,
         compression=args.compression or (doc.compression if doc.encoding != "snbt" else "none"),

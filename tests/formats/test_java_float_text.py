@@ -215,6 +215,6 @@ def test_matches_the_jdk_on_this_machine(want, probe_dir):
     lines = _sample_bits()
     out = subprocess.run([javas[major], "-cp", str(probe_dir), "FloatTextProbe"], input="\n".join(lines) + "\n",
                          capture_output=True, text=True, check=True, timeout=120).stdout.split("\n")
-    bad = [(line, out[i], TEXT[line[0]](int(line[1:], 16), jdk=major))
-           for i, line in enumerate(lines) if TEXT[line[0]](int(line[1:], 16), jdk=major) != out[i]]
+    ours = [TEXT[line[0]](int(line[1:], 16), jdk=major) for line in lines]
+    bad = [(line, out[i], ours[i]) for i, line in enumerate(lines) if ours[i] != out[i]]
     assert not bad, f"JDK {major} differs on {len(bad)} of {len(lines)}: {bad[:5]}"

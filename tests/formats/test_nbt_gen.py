@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import importlib.util
-import os
-import subprocess
-import sys
 
 import pytest
 
 from conftest import REPO
+from helpers_casegen import generate_twice
 from harness.engine.casefile import load_cases
 from harness.formats import versions
 from harness.formats.nbt import nbt_io
@@ -27,13 +25,7 @@ def _load_gen():
 @pytest.fixture(scope="module")
 def generated(tmp_path_factory):
     """Two runs in separate processes with different hash seeds, and their output folders."""
-    outs = []
-    for hash_seed in ("1", "2"):
-        out = tmp_path_factory.mktemp(f"gen{hash_seed}")
-        env = dict(os.environ, PYTHONHASHSEED=hash_seed)
-        subprocess.run([sys.executable, str(GEN), "--out", str(out)], check=True, env=env, capture_output=True)
-        outs.append(out)
-    return outs
+    return generate_twice(GEN, tmp_path_factory, "nbtgen")
 
 
 def test_two_runs_write_the_same_bytes(generated):

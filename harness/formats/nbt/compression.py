@@ -30,10 +30,16 @@ kind and message the JDK gives and ``where`` = the byte offset in the compressed
 | stream cut inside a gzip header or trailer | ``EOFException`` | ``None`` (Java's ``readUByte`` gives none) |
 | output beyond ``limit`` bytes | ``DecompressionLimitException`` | harness-specific, see below |
 
-``DecompressionLimitException`` is the harness's own kind, not the game's: the game reads a
-compressed file through an ``NbtAccounter`` whose quota counts tag sizes, not inflated
-bytes, so a decompression bomb would be inflated by Java until memory runs out. We refuse
-to inflate more than ``limit`` bytes (default :data:`DEFAULT_LIMIT`, 256 MiB) and say so.
+The game inflates lazily while ``NbtIo`` reads, so a fault after the NBT's last byte goes
+unnoticed there (a chunk declared one byte short of its zlib stream still loads).
+:func:`decompress` is strict; :func:`decompress_prefix` gives the bytes that inflate before
+the fault with the fault beside them, and :func:`read_compressed` runs a reader on that
+prefix and raises the fault only when the reader runs out of bytes, as the game does.
+
+``DecompressionLimitException`` is the harness's own kind, not the game's: the game inflates
+only as far as ``NbtIo`` reads, and its ``NbtAccounter`` bounds what it reads; we inflate
+before reading, so we bound the inflated bytes instead: more than ``limit`` (default
+:data:`DEFAULT_LIMIT`, 256 MiB) is refused with this kind, never allocated.
 
 Compressing back writes what the JDK writes: gzip with ``GZIPOutputStream``'s fixed header
 ``1f 8b 08 00 00000000 00 ff`` (modification time 0; OS 255 as JDK 16+ writes it; older JDKs

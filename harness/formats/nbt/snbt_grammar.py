@@ -10,8 +10,8 @@ packrat kit of :mod:`harness.formats.nbt.packrat`. What it accepts:
 - **integers**: sign, then ``0x``/``0X`` hex, ``0b``/``0B`` binary, or decimal (a leading zero
   followed by digits is an error); ``_`` between digits (not first or last); suffix ``b s i l``
   (any case) optionally preceded by ``s`` (signed) or ``u`` (unsigned); default int; decimal
-  is signed and hex/binary unsigned by default; an unsigned value wraps into the type
-  (``0xFFb`` ... but ``b`` is a hex digit, so ``0xFFb`` is the int ``0xFFB``).
+  is signed and hex/binary unsigned by default; an unsigned value wraps into its type
+  (``255ub`` is the byte -1; ``b`` is a hex digit, so ``0xFFb`` is the int ``0xFFB``).
 - **floats**: ``whole.frac? exp? suffix?``, ``.frac exp? suffix?``, ``whole exp suffix?``,
   ``whole exp? suffix`` (``f`` float, ``d`` double, default double); a non-finite value is
   ``snbt.parser.infinity_not_allowed``. ``-0.0`` becomes ``0.0`` (``FloatTag.valueOf``).
@@ -206,9 +206,13 @@ def _floating(state: ParseState, negative: bool, whole, fraction, exponent, suff
     return tag_type(0 if magnitude == 0 else bits)  # valueOf: -0.0 == 0.0 gives the shared ZERO
 
 
+_FLOATING_TAGS = (t.FloatTag, t.DoubleTag)
+_NUMERIC_TAGS = (t.ByteTag, t.ShortTag, t.IntTag, t.LongTag) + _FLOATING_TAGS
+
+
 def _byte_value(tag) -> int:
     """``Number.byteValue()`` of a numeric tag's boxed value (floating: to int, saturating; NaN 0)."""
-    if isinstance(tag, t._FloatingTag):
+    if isinstance(tag, _FLOATING_TAGS):
         v = tag.value
         if v != v:
             return 0
@@ -221,7 +225,7 @@ def _byte_value(tag) -> int:
 def _builtin_bool(state: ParseState, args: list):
     """``bool(x)``: ``NbtOps.getBooleanValue`` (a number's ``byteValue() != 0``)."""
     arg = args[0]
-    if isinstance(arg, (t._IntTag, t._FloatingTag)):
+    if isinstance(arg, _NUMERIC_TAGS):
         return t.ByteTag(1 if _byte_value(arg) != 0 else 0)
     state.store(EXPECTED_NUMBER_OR_BOOLEAN)
     return None
@@ -301,7 +305,14 @@ def _code_point_of(name: str) -> int | None:
         return None
     if len(ch) != 1 or unicodedata.name(ch, "") != name:  # no aliases or named sequences
         return None
+    if name.startswith(_RANGE_NAMES):  # Python derives these; Java has no such names
+        return None
     return ord(ch)
+
+
+# names Python derives for characters of UnicodeData ranges, which Java's name table lacks
+_RANGE_NAMES = ("CJK UNIFIED IDEOGRAPH-", "HANGUL SYLLABLE ", "TANGUT IDEOGRAPH-",
+                "KHITAN SMALL SCRIPT CHARACTER-", "NUSHU CHARACTER-")
 
 
 # --- the grammar ---------------------------------------------------------------------------

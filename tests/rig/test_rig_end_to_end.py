@@ -1,0 +1,165 @@
+"""The rig end to end on the stand-in jars: worker, record, live, crashes and hangs.
+
+Every JVM runs in a child process (JPype starts one JVM per process). The stand-in's
+answers are a test double's: these tests check plumbing and the shapes of answers
+(FORMAT.md), never values, and write only into temporary folders.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+
+from harness.engine.reference import load_reference
+from rig.runner import REPO, prepare, run_game
+
+HEX = re.compile(r"(?:[0-9a-f]{2})*")
+INT32 = range(-2**31, 2**31)
+INT64 = range(-2**63, 2**63)
+
+
+def reference_cases(version: str, area: str) -> list[dict]:
+    """The bundled recorded cases (the game's answers) of one version and area."""
+    path = REPO / "reference" / version / f"{area}.jsonl"
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def is_error(a) -> bool:
+    return (isinstance(a, dict) and isinstance(a.get("error"), str) and set(a) <= {"error", "message", "cause", "cause_message"}
+            and (a.get("message") is None or isinstance(a["message"], str)))
+
+
+def ints(a, within) -> bool:
+    return isinstance(a, list) and all(type(x) is int and x in within for x in a)
+
+
+SHAPES = {
+    "storage": {"new": lambda a: a is None, "from_longs": lambda a: a is None, "set": lambda a: a is None,
+                "fill": lambda a: a is None, "get": lambda a: type(a) is int and a in INT32,
+                "get_and_set": lambda a: type(a) is int and a in INT32, "values": lambda a: ints(a, INT32),
+                "longs": lambda a: ints(a, INT64)},
+    "palette": {**{k: (lambda a: a is None) for k in ("set", "set_at", "unpack", "copy", "recreate")},
+                **{k: (lambda a: type(a) is int and a >= 0) for k in ("get", "get_at", "get_and_set", "get_and_set_at", "bits")},
+                "counts": lambda a: isinstance(a, list) and all(ints(p, INT32) and len(p) == 2 for p in a),
+                "write": lambda a: isinstance(a, str) and HEX.fullmatch(a) is not None,
+                "pack": lambda a: isinstance(a, dict) and set(a) == {"palette", "data"} and ints(a["palette"], INT32)
+                and (a["data"] is None or ints(a["data"], INT64))},
+    "nbt": {"write_back": lambda a: isinstance(a, str) and HEX.fullmatch(a) is not None,
+            "to_string": lambda a: isinstance(a, str), "pretty": lambda a: isinstance(a, str)},
+    "snbt": {"parse": lambda a: isinstance(a, str) and HEX.fullmatch(a) is not None,
+             "parse_compound": lambda a: isinstance(a, str) and HEX.fullmatch(a) is not None},
+}
+
+
+def shape_problems(case: dict) -> list[str]:
+    """Answers that do not have the shape FORMAT.md gives their operation."""
+    shapes = SHAPES[case["area"]]
+    return [f"{case['id']} op {i} {op[0]}: {answer!r}"[:200] for i, (op, answer) in enumerate(zip(case["ops"], case["answers"]))
+            if not (is_error(answer) or shapes[op[0]](answer))] + (
+        [f"{case['id']}: {len(case['answers'])} answers for {len(case['ops'])} ops"] if len(case["answers"]) != len(case["ops"]) else [])
+
+
+def case_file(tmp_path, version: str, per_area: int = 8) -> tuple:
+    """A recorded-format file with the first cases of each area of a bundled reference."""
+    cases = [c for area in SHAPES for c in reference_cases(version, area)[:per_area]]
+    path = tmp_path / f"cases-{version}.jsonl"
+    path.write_text("".join(json.dumps(c) + "\n" for c in cases))
+    return path, cases
+
+
+def harness(*args, env=None):
+    full_env = dict(os.environ, **(env or {}))
+    full_env["PYTHONPATH"] = str(REPO)
+    return subprocess.run([sys.executable, "-m", "harness", *args], capture_output=True, text=True,
+                          cwd=REPO, env=full_env, timeout=300)
+
+
+@pytest.mark.parametrize("version", ["26.3", "1.21.1", "1.20.1"])
+def test_shape_checker_accepts_the_games_recorded_answers(version):
+    for area in SHAPES:
+        for case in reference_cases(version, area):
+            assert shape_problems(case) == []
+
+
+def test_shape_checker_rejects_wrong_shapes():
+    case = {"id": "x", "area": "storage", "ops": [["get", 1], ["longs"], ["new"]],
+            "answers": ["1", [2**63], {"error": 3, "message": "m"}]}
+    assert len(shape_problems(case)) == 3
+
+
+def test_record_from_the_bundler_jar(standin_jars, tmp_path):
+    path, cases = case_file(tmp_path, "26.3")
+    cache = tmp_path / "cache"
+    done = harness("record", "--jar", str(standin_jars.bundler), "--cases", str(path), "--out", str(tmp_path / "ref"),
+                   env={"MC_FORMAT_HARNESS_CACHE": str(cache)})
+    assert done.returncode == 0, done.stderr
+    assert f"{len(cases)} answered, 0 skipped, 0 failed" in done.stdout
+    ref = load_reference(tmp_path / "ref" / "26.3")
+    assert sorted(c["id"] for c in ref.cases) == sorted(c["id"] for c in cases)
+    assert sorted(p.name for p in (tmp_path / "ref" / "26.3").iterdir()) == [
+        "PROVENANCE.json", "nbt.jsonl", "palette.jsonl", "snbt.jsonl", "storage.jsonl"]
+    for case in ref.cases:
+        assert shape_problems(case) == []
+    prov = ref.provenance
+    assert prov["jar"]["sha1"] == hashlib.sha1(standin_jars.bundler.read_bytes()).hexdigest()
+    assert prov["jar"]["bundler"] is True
+    assert prov["version_json"] == {"id": "26.3", "world_version": 5023, "protocol_version": 777, "java_version": 25}
+    assert prov["jvm"]["version"].startswith("25") and prov["rig_version"] and re.match(r"\d{4}-\d\d-\d\dT", prov["date"])
+    inner = list(cache.rglob("server-26.3.jar"))
+    assert len(inner) == 1 and hashlib.sha256(inner[0].read_bytes()).hexdigest() == standin_jars.inner_sha256
+
+
+def test_live_on_the_obfuscated_jar_with_mappings(standin_jars, tmp_path):
+    path, cases = case_file(tmp_path, "1.21.1", per_area=4)
+    done = harness("live", "--jar", str(standin_jars.obfuscated), "--mappings", str(standin_jars.mappings),
+                   "--cases", str(path), "--quiet")
+    assert done.returncode in (0, 1), done.stderr
+    summary = done.stdout.strip().splitlines()[-1]
+    passed, failed, unverified = map(int, re.fullmatch(r"(\d+) passed, (\d+) failed, (\d+) unverified", summary).groups())
+    assert passed + failed == len(cases) and unverified == 0  # the game answered every case
+    assert not (tmp_path / "reference").exists()
+
+
+def test_obfuscated_names_come_back_as_mojangs(standin_jars, tmp_path):
+    game = prepare(standin_jars.obfuscated, standin_jars.mappings, timeout=60)
+    wanted = [c for c in reference_cases("1.21.1", "storage") if c["id"] == "storage/p/from-longs-wrong-length-1"]
+    palette = reference_cases("1.21.1", "palette")[:3]
+    run = run_game(game, wanted + palette)
+    assert not run.failed and not run.skipped
+    # the game's recorded answer: the nested class comes back Mojang-named (ab$a in the jar)
+    assert run.answered[0]["answers"][0]["error"] == wanted[0]["answers"][0]["error"] == "SimpleBitStorage.InitializationException"
+    for case in run.answered:
+        assert shape_problems(case) == []
+
+
+def test_plain_jar_and_unsupported_operation(standin_jars, tmp_path):
+    game = prepare(standin_jars.plain, timeout=60)
+    fill = {"id": "storage/x/fill", "area": "storage", "version": "26.3", "setup": {"bits": 5, "size": 64},
+            "ops": [["new"], ["fill", 3], ["longs"]]}
+    unknown = dict(fill, id="storage/x/unknown", ops=[["new"], ["frobnicate"]])
+    run = run_game(game, [fill, unknown])
+    assert [c["id"] for c in run.answered] == ["storage/x/fill"]
+    assert shape_problems(run.answered[0]) == []
+    assert "unknown operation 'frobnicate'" in run.skipped["storage/x/unknown"]
+
+
+def test_a_crash_or_a_hang_fails_that_case_and_the_run_goes_on(standin_jars):
+    game = prepare(standin_jars.plain, timeout=4)
+
+    def snbt(name, text):
+        return {"id": f"snbt/x/{name}", "area": "snbt", "version": "26.3", "setup": {}, "ops": [["parse", text]]}
+
+    cases = [snbt("ok-1", "{a:1}"), snbt("crash", "\x00crash"), snbt("ok-2", "{b:2}"), snbt("hang", "\x00hang"),
+             snbt("ok-3", "{c:3}")]
+    seen = []
+    run = run_game(game, cases, lambda case, status, detail: seen.append((case["id"], status)))
+    assert [c["id"] for c in run.answered] == ["snbt/x/ok-1", "snbt/x/ok-2", "snbt/x/ok-3"]
+    assert set(run.failed) == {"snbt/x/crash", "snbt/x/hang"}
+    assert "exited" in run.failed["snbt/x/crash"] and "no answer within 4 s" in run.failed["snbt/x/hang"]
+    assert seen[1] == ("snbt/x/crash", "failed")
