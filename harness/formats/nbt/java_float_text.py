@@ -6,7 +6,7 @@ the JDK the game runs on, not on the game version:
 
 - **JDK 17 and older** (``jdk=17``, the default: every bundled reference was recorded on
   OpenJDK 17): ``jdk.internal.math.FloatingDecimal.BinaryToASCIIBuffer.dtoa``, a port of
-  the 1996 algorithm. It is *not* always the shortest text: integers below 2^62 are
+  the 1996 algorithm. It is *not* always the shortest text: integers below 2^63 are
   printed from their exact value with only the digits below ``2^(binExp - precision)``
   rounded away (``developLongDigits``), and the digit loop stops on a symmetric
   half-ulp test, so ``1.0E23`` prints as ``9.999999999999999E22``, large floats get a
@@ -16,6 +16,10 @@ the JDK the game runs on, not on the game version:
   algorithm): the shortest decimal that rounds back to the value, the closest to it among
   those, ties to an even last digit; a value whose shortest decimal has one digit is
   printed with two if a two-digit decimal is closer (``4.9E-324``, not ``5.0E-324``).
+  Checked against Temurin 25's ``Float/Double.toString`` on the same 2 million values.
+
+The two differ on about one random float bit pattern in nine, and on doubles mostly where
+they are integers between 2^53 and 2^63, subnormal, or like ``1.0E23``.
 
 Layout (both): ``-`` for a negative sign, then plain ``123.45`` (at least one digit after
 the point) for 10^-3 <= |x| < 10^7, otherwise ``d.dddE[-]n`` (``1.0E10``, ``1.0E-5``);
