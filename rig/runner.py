@@ -19,7 +19,7 @@ from typing import Callable
 
 import rig
 from harness.engine.casefile import load_cases
-from harness.engine.reference import BUNDLED, load_reference, read_recorded, write_reference
+from harness.engine.reference import BUNDLED, jvm_major, load_reference, read_recorded, write_reference
 from harness.engine.runner import CheckItem, Outcome, check_item, protocol_case
 from harness.engine.sources import CASES, applies_to, generated_cases
 from harness.formats import versions
@@ -187,10 +187,11 @@ def live_outcomes(game: Game, cases: list[dict], policy: str = "message",
 
     ours = python_implementation(timeout=game.timeout)
     outcomes: list[Outcome] = []
+    java = jvm_major({"jvm": {"version": game.runtime.version}})  # float text follows the game's JDK
 
     def judge(case, status, detail):
         if status == "answered":
-            outcome = check_item(ours, CheckItem(case, detail, "the game, live"), policy)
+            outcome = check_item(ours, CheckItem(dict(case, jvm=java), detail, "the game, live"), policy)
         else:
             outcome = Outcome(CheckItem(case, None, "the game, live"), "unverified", reason=f"the game: {detail}")
         outcomes.append(outcome)

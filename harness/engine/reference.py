@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import os
 import shutil
 import tempfile
@@ -47,6 +48,11 @@ class ReferenceSet:
     path: Path
     cases: list[dict]
     provenance: dict = field(default_factory=dict)
+
+    @property
+    def jvm(self) -> int | None:
+        """The Java major version the answers were recorded on (provenance ``jvm.version``)."""
+        return jvm_major(self.provenance)
 
     def by_id(self) -> dict[str, dict]:
         """The cases keyed by id."""
@@ -102,10 +108,22 @@ def read_recorded(path: str | os.PathLike) -> list[dict]:
     return out
 
 
+def jvm_major(provenance: dict) -> int | None:
+    """``17`` from a provenance's ``{"jvm": {"version": "17.0.15"}}``; None when it does not say."""
+    version = str((provenance.get("jvm") or {}).get("version") or "")
+    head = version.split(".")[1 if version.startswith("1.") else 0] if version else ""
+    return int(head) if head.isdigit() else None
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def recorded_line(case: dict) -> str:
     """One case as a line of the recorded format (compact JSON, fixed key order, no newline)."""
     keys = ("id", "area", "version", "setup", "ops", "answers")
-    return json.dumps({k: case[k] for k in keys}, ensure_ascii=False, separators=(",", ":"))
+    text = json.dumps({k: case[k] for k in keys}, ensure_ascii=False, separators=(",", ":"))
+    # Java strings may hold lone surrogates, which UTF-8 cannot carry: keep them as \uXXXX escapes
+    return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def load_reference(directory: str | os.PathLike) -> ReferenceSet:

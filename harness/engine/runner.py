@@ -110,9 +110,13 @@ class Outcome:
 
 
 def protocol_case(case: dict) -> dict:
-    """The case as an implementation receives it: id, area, version, setup, ops only."""
-    return {"id": case["id"], "area": case["area"], "version": case["version"],
-            "setup": case.get("setup") or {}, "ops": case["ops"]}
+    """The case as an implementation receives it: id, area, version, setup, ops, and ``jvm``
+    (the Java major version the expected answers were recorded on) where it is known."""
+    out = {"id": case["id"], "area": case["area"], "version": case["version"],
+           "setup": case.get("setup") or {}, "ops": case["ops"]}
+    if case.get("jvm"):
+        out["jvm"] = case["jvm"]
+    return out
 
 
 def describe_exception(e: BaseException) -> str:

@@ -55,16 +55,21 @@ def matches(case: dict, areas: list[str] | None, pattern: str | None) -> bool:
     return fnmatch.fnmatchcase(cid, pattern) or (pattern.endswith("/") and cid.startswith(pattern))
 
 
-def _recorded_item(case: dict, verified: bool) -> CheckItem:
+def _recorded_item(case: dict, verified: bool, jvm: int | None = None) -> CheckItem:
     body = {k: case[k] for k in ("id", "area", "version", "setup", "ops")}
+    if jvm:
+        body["jvm"] = jvm
     if not verified:
         return CheckItem(body, None, case.get("source", ""), "the version table marks this version unverified")
     return CheckItem(body, case["answers"], case.get("source", ""))
 
 
-def _generated_item(case: dict, version: str, recorded: dict[str, dict], verified: bool) -> CheckItem:
+def _generated_item(case: dict, version: str, recorded: dict[str, dict], verified: bool,
+                    jvm: int | None = None) -> CheckItem:
     body = {"id": case["id"], "area": case["area"], "version": version,
             "setup": case.get("setup") or {}, "ops": case["ops"]}
+    if jvm:
+        body["jvm"] = jvm
     rec = recorded.get(case["id"])
     if not verified:
         return CheckItem(body, None, case.get("source", ""), f"no reference for {version}")
@@ -109,11 +114,14 @@ def select_items(versions: list[str] | None = None, areas: list[str] | None = No
     generated = None
     for v in wanted:
         recorded: dict[str, dict] = {}
+        jvm = None
         if v in bundled:
-            for case in load_reference(Path(reference_root) / v).cases:
+            ref = load_reference(Path(reference_root) / v)
+            jvm = ref.jvm
+            for case in ref.cases:
                 recorded.setdefault(case["id"], case)
                 if matches(case, areas, pattern):
-                    items.append(_recorded_item(case, _verified(v)))
+                    items.append(_recorded_item(case, _verified(v), ref.jvm))
         if include_generated or v not in bundled:
             if generated is None:
                 generated = generated_cases(cases_root)
@@ -124,7 +132,7 @@ def select_items(versions: list[str] | None = None, areas: list[str] | None = No
                     rec = recorded[case["id"]]
                     if rec["setup"] == (case.get("setup") or {}) and rec["ops"] == case["ops"]:
                         continue  # the very case is already checked from the reference
-                items.append(_generated_item(case, v, recorded, _verified(v)))
+                items.append(_generated_item(case, v, recorded, _verified(v), jvm))
     return items
 
 

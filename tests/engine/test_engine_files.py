@@ -108,3 +108,30 @@ def test_bundled_provenance_hashes_match_files():
         for name, digest in ref.provenance["files_sha256"].items():
             assert hashlib.sha256((ref.path / name).read_bytes()).hexdigest() == digest
         assert json.loads((ref.path / "PROVENANCE.json").read_text())["version"] == version
+
+
+def test_write_reference_keeps_a_lone_surrogate_the_game_answered(tmp_path):
+    # reference/26.3 nbt/p/raw-string-lone-high-surrogate/file: the game's to_string is {s:"\ud83d"}
+    from conftest import reference_case
+    case = reference_case("26.3", "nbt/p/raw-string-lone-high-surrogate/file")
+    assert "\ud83d" in case["answers"][1]
+    d = tmp_path / "26.3"
+    write_reference(d, "26.3", [case], {"source": "test"})
+    (again,) = load_reference(d).cases
+    assert again["answers"] == case["answers"]
+
+
+def test_bundled_references_say_which_jvm_answered_and_cases_carry_it():
+    # reference/*/PROVENANCE.json: the recorded sets were run on OpenJDK 17 (RECORDED_FORMAT.md)
+    from harness.engine.sources import select_items
+    from conftest import REFERENCE
+
+    assert load_reference(REFERENCE / "26.3").jvm == 17
+    items = select_items(["26.3"], ["nbt"], "nbt/p/hello-world/file")
+    assert [i.case.get("jvm") for i in items] == [17]
+
+
+def test_jvm_major_reads_old_and_new_version_strings():
+    assert reference.jvm_major({"jvm": {"version": "25.0.2"}}) == 25
+    assert reference.jvm_major({"jvm": {"version": "1.8.0_392"}}) == 8
+    assert reference.jvm_major({}) is None

@@ -11,32 +11,33 @@ from __future__ import annotations
 
 from harness.formats.errors import GameError
 from harness.formats.nbt import nbt_io
+from harness.formats.nbt.snbt_printer_tag_visitor import pretty
+from harness.formats.nbt.string_tag_visitor import to_string
 
 READERS = {"file": nbt_io.read_file, "any": nbt_io.read_any, "network": nbt_io.read_network}
 WRITERS = {"file": nbt_io.write_file, "any": nbt_io.write_any, "network": nbt_io.write_network}
 
 
-def _write_back(tag, form, version):
+def _write_back(tag, form, version, jvm):
     return WRITERS[form](tag, version).hex()
 
 
-def _to_string(tag, form, version):
-    from harness.formats.nbt.string_tag_visitor import to_string  # the snbt-printer's module
-
-    return to_string(tag, version)
+def _to_string(tag, form, version, jvm):
+    return to_string(tag, version, jdk=jvm)
 
 
-def _pretty(tag, form, version):
-    from harness.formats.nbt.snbt_printer_tag_visitor import pretty  # the snbt-printer's module
-
-    return pretty(tag, version)
+def _pretty(tag, form, version, jvm):
+    return pretty(tag, version, jdk=jvm)
 
 
 OPS = {"write_back": _write_back, "to_string": _to_string, "pretty": _pretty}
 
 
-def run(setup: dict, ops: list, version) -> list:
+def run(setup: dict, ops: list, version, jvm: int = 17) -> list:
     """The answers to ``ops`` (recorded format): values, or ``{error, message[, cause, cause_message]}``.
+
+    ``jvm`` is the Java major version whose behaviour the answers follow: ``Float.toString``
+    and ``Double.toString`` changed in JDK 19 (see :mod:`harness.formats.nbt.java_float_text`).
 
     Raises ``ValueError`` for an unknown form or operation (a malformed case, not a game answer).
     """
@@ -53,7 +54,7 @@ def run(setup: dict, ops: list, version) -> list:
     answers = []
     for op in ops:
         try:
-            answers.append(OPS[op[0]](tag, form, version))
+            answers.append(OPS[op[0]](tag, form, version, jvm))
         except GameError as e:
             answers.append(e.to_answer())
     return answers

@@ -15,7 +15,8 @@ from harness.formats.palette import PalettedContainer, Strategy
 from harness.formats.versions import GameVersion
 
 
-def run(setup: dict, ops: list, version: GameVersion) -> list:
+def run(setup: dict, ops: list, version: GameVersion, jvm: int = 17) -> list:
+    # jvm: the Java major version the answers come from; nothing in this area depends on it
     """The answers to ``ops`` on a container made from ``setup``."""
     strategy = Strategy(setup["strategy"], setup["registry"])
     container = PalettedContainer(strategy, setup["value"])

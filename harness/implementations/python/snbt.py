@@ -20,7 +20,8 @@ from harness.formats.versions import GameVersion
 _PARSERS = {"parse": parse, "parse_compound": parse_compound}
 
 
-def run(setup: dict, ops: list, version: GameVersion) -> list:
+def run(setup: dict, ops: list, version: GameVersion, jvm: int = 17) -> list:
+    # jvm: the Java major version the answers come from; nothing in this area depends on it
     """The answers to ``ops`` (each ``[name, text]``) in ``version``."""
     from harness.formats.nbt.nbt_io import write_any
 

@@ -20,7 +20,8 @@ class NoStorageError(ValueError):
     """An operation on the storage before ``new`` or ``from_longs`` made one (a malformed case)."""
 
 
-def run(setup: dict, ops: list, version: GameVersion) -> list:
+def run(setup: dict, ops: list, version: GameVersion, jvm: int = 17) -> list:
+    # jvm: the Java major version the answers come from; nothing in this area depends on it
     """The answers to ``ops`` on a storage of ``setup["bits"]`` bits and ``setup["size"]`` values."""
     bits, size = setup["bits"], setup["size"]
     storage = None
