@@ -112,8 +112,7 @@ def test_bundled_provenance_hashes_match_files():
 
 def test_write_reference_keeps_a_lone_surrogate_the_game_answered(tmp_path):
     # reference/26.3 nbt/p/raw-string-lone-high-surrogate/file: the game's to_string is {s:"\ud83d"}
-    from conftest import reference_case
-    case = reference_case("26.3", "nbt/p/raw-string-lone-high-surrogate/file")
+    case = recorded("26.3")["nbt/p/raw-string-lone-high-surrogate/file"]
     assert "\ud83d" in case["answers"][1]
     d = tmp_path / "26.3"
     write_reference(d, "26.3", [case], {"source": "test"})
@@ -124,9 +123,8 @@ def test_write_reference_keeps_a_lone_surrogate_the_game_answered(tmp_path):
 def test_bundled_references_say_which_jvm_answered_and_cases_carry_it():
     # reference/*/PROVENANCE.json: the recorded sets were run on OpenJDK 17 (RECORDED_FORMAT.md)
     from harness.engine.sources import select_items
-    from conftest import REFERENCE
 
-    assert load_reference(REFERENCE / "26.3").jvm == 17
+    assert load_reference(reference.BUNDLED / "26.3").jvm == 17
     items = select_items(["26.3"], ["nbt"], "nbt/p/hello-world/file")
     assert [i.case.get("jvm") for i in items] == [17]
 
