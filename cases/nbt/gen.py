@@ -25,7 +25,6 @@ spliced or assembled byte by byte. Deterministic: a fixed seed, the same bytes e
 
 from __future__ import annotations
 
-import argparse
 import math
 import random
 import struct
@@ -38,7 +37,7 @@ sys.path.insert(0, str(REPO))
 
 import numpy as np  # noqa: E402
 
-from harness.engine.casefile import dump_cases  # noqa: E402
+from cases import generate  # noqa: E402
 from harness.formats import versions  # noqa: E402
 from harness.formats.nbt.tags import (  # noqa: E402
     ByteArrayTag, ByteTag, CompoundTag, DoubleTag, FloatTag, IntArrayTag, IntTag, ListTag,
@@ -46,7 +45,6 @@ from harness.formats.nbt.tags import (  # noqa: E402
 )
 
 SEED = 6
-GENERATOR = "cases/nbt/gen.py"
 OPS = [["write_back"], ["to_string"], ["pretty"]]
 MAX_DEPTH = 512  # NbtAccounter's limit (GAME_FACTS.md 3.2)
 WRITER_VERSION = versions.LATEST  # the input bytes' writer; any version's reader takes them
@@ -402,23 +400,15 @@ def edges(rng: random.Random) -> list[dict]:
     return cases
 
 
-def generate(out: Path) -> list[Path]:
-    """Write the case files into ``out``; the paths written."""
-    written = []
-    for name, build in (("documents", documents), ("edges", edges)):
-        path = out / f"{name}.yaml"
-        dump_cases(path, "nbt", GENERATOR, build(random.Random(f"{SEED}/{name}")), seed=SEED)
-        written.append(path)
-    return written
+CATEGORIES = {  # name: (seed, make)
+    "documents": (f"{SEED}/documents", documents),
+    "edges": (f"{SEED}/edges", edges),
+}
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--out", type=Path, default=HERE, help="folder for the case files (default: this folder)")
-    args = parser.parse_args(argv)
-    for path in generate(args.out):
-        print(path)
-    return 0
+    """``python3 cases/nbt/gen.py [--out DIR]``: writes ``documents.yaml`` and ``edges.yaml``."""
+    return generate.main("nbt", CATEGORIES, argv)
 
 
 if __name__ == "__main__":

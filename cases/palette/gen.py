@@ -22,7 +22,6 @@ Categories (seed 003's probe list):
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
 from pathlib import Path
@@ -30,12 +29,11 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent.parent))
 
-from cases.generate import write_categories  # noqa: E402
+from cases import generate  # noqa: E402
 from harness.formats import versions  # noqa: E402
 from harness.formats.palette.strategy import Strategy  # noqa: E402
 
 SEED = 3
-GENERATOR = "cases/palette/gen.py"
 BLOCKS, BIOMES = 35723, 67  # the fixed registry sizes of cases not about a version's own
 AIR, BEDROCK, DIRT, GRASS = 0, 88, 10, 9
 RECORDED = [v for v in versions.VERSIONS.values() if v.verified]
@@ -274,12 +272,10 @@ CATEGORIES = {  # name: (seed, make)
 }
 
 
-def main(out_dir: Path = HERE) -> None:
-    """Writes ``<category>.yaml`` for every category into ``out_dir`` (default: beside this file)."""
-    write_categories(out_dir, "palette", GENERATOR, CATEGORIES)
+def main(argv: list[str] | None = None) -> int:
+    """``python3 cases/palette/gen.py [--out DIR]``: writes ``<category>.yaml`` for every category."""
+    return generate.main("palette", CATEGORIES, argv)
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description="writes the palette case files")
-    parser.add_argument("--out", type=Path, default=HERE, help="folder for the case files (default: beside gen.py)")
-    main(parser.parse_args().out)
+    sys.exit(main())

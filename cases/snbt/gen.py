@@ -33,9 +33,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent.parent))
 
-from cases.generate import write_categories  # noqa: E402
+from cases import generate  # noqa: E402
 
-GENERATOR = "cases/snbt/gen.py"
 
 
 def _cases(prefix: str, texts: list[tuple[str, str]]) -> list[dict]:
@@ -258,14 +257,10 @@ CATEGORIES = {
 }
 
 
-def main(out_dir: Path = HERE) -> None:
-    """Writes every category's case file into ``out_dir``."""
-    write_categories(out_dir, "snbt", GENERATOR, CATEGORIES)
+def main(argv: list[str] | None = None) -> int:
+    """``python3 cases/snbt/gen.py [--out DIR]``: writes ``<category>.yaml`` for every category."""
+    return generate.main("snbt", CATEGORIES, argv)
 
 
 if __name__ == "__main__":
-    import argparse
-
-    parser = argparse.ArgumentParser(description="Writes the snbt case files.")
-    parser.add_argument("--out", type=Path, default=HERE, help="folder for the YAML files (default: cases/snbt)")
-    main(parser.parse_args().out)
+    sys.exit(main())

@@ -17,7 +17,6 @@ Categories (the seed 003 probe list, and the storage operations of FORMAT.md):
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
 from pathlib import Path
@@ -25,10 +24,9 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent.parent))
 
-from cases.generate import write_categories  # noqa: E402
+from cases import generate  # noqa: E402
 
 SEED = 3
-GENERATOR = "cases/storage/gen.py"
 SIZES = (1, 37, 64, 256, 1000, 4096)
 LONG_MIN, LONG_MAX = -(1 << 63), (1 << 63) - 1
 
@@ -135,12 +133,10 @@ CATEGORIES = {  # name: (seed, make)
 }
 
 
-def main(out_dir: Path = HERE) -> None:
-    """Writes ``<category>.yaml`` for every category into ``out_dir`` (default: beside this file)."""
-    write_categories(out_dir, "storage", GENERATOR, CATEGORIES)
+def main(argv: list[str] | None = None) -> int:
+    """``python3 cases/storage/gen.py [--out DIR]``: writes ``<category>.yaml`` for every category."""
+    return generate.main("storage", CATEGORIES, argv)
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description="writes the storage case files")
-    parser.add_argument("--out", type=Path, default=HERE, help="folder for the case files (default: beside gen.py)")
-    main(parser.parse_args().out)
+    sys.exit(main())
