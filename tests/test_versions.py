@@ -6,7 +6,7 @@ from harness.formats import versions
 
 
 def test_registry_sizes_per_version():
-    # ../shared/recorded/FORMAT.md: block states 24,135 / 26,684 / 29,873 / 35,723; biomes 64, 64, 65, 67
+    # reference/RECORDED_FORMAT.md: block states 24,135 / 26,684 / 29,873 / 35,723; biomes 64, 64, 65, 67
     sizes = {v: (versions.get(v).palette.block_state_registry, versions.get(v).palette.biome_registry)
              for v in ("1.20.1", "1.21.1", "26.1.2", "26.3")}
     assert sizes == {"1.20.1": (24135, 64), "1.21.1": (26684, 64), "26.1.2": (29873, 65), "26.3": (35723, 67)}

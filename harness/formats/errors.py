@@ -6,7 +6,7 @@ with a dot (``SimpleBitStorage.InitializationException``), or ``"DataResult"`` f
 result the game returns rather than throws; ``message`` is the game's message, exactly.
 ``cause``/``cause_message`` are set where the game wraps another exception (for example
 ``ReportedNbtException`` around an ``IOException``). This is the shape of an error answer
-in ``../shared/recorded/FORMAT.md``.
+in ``reference/RECORDED_FORMAT.md``.
 
 >>> e = GameError("IllegalArgumentException", "The value 5 is not in the specified inclusive range of 0 to 3")
 >>> e.to_answer()

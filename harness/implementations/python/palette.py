@@ -1,7 +1,7 @@
 """The palette area: runs a case's operations on our ``PalettedContainer``.
 
 Setup ``{"strategy": "block_states" | "biomes", "registry": N, "value": v}``; operations
-(``../shared/recorded/FORMAT.md``, area palette): ``set``/``get``/``get_and_set`` by position
+(``reference/RECORDED_FORMAT.md``, area palette): ``set``/``get``/``get_and_set`` by position
 and their ``_at`` forms by index, ``bits``, ``counts`` (``[[id, count], ...]``), ``write``
 (hex), ``pack`` (``{"palette": [...], "data": [...] | None}``), ``unpack`` (replaces the
 container; on an error the current one stays), ``copy`` and ``recreate`` (replace it).

@@ -1,6 +1,6 @@
 """The snbt area: runs a case's operations on our ``TagParser`` (:mod:`harness.formats.nbt.tag_parser`).
 
-Setup ``{}``; operations (``../shared/recorded/FORMAT.md``, area snbt):
+Setup ``{}``; operations (``reference/RECORDED_FORMAT.md``, area snbt):
 
 - ``["parse", text]`` → hex of the parsed tag in the ``any`` form (type byte + payload,
   nameless; :func:`harness.formats.nbt.nbt_io.write_any`, the same bytes in 1.20.1), or the

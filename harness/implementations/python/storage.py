@@ -1,6 +1,6 @@
 """The storage area: runs a case's operations on our ``SimpleBitStorage`` / ``ZeroBitStorage``.
 
-Setup ``{"bits": b, "size": n}``; operations (``../shared/recorded/FORMAT.md``, area storage):
+Setup ``{"bits": b, "size": n}``; operations (``reference/RECORDED_FORMAT.md``, area storage):
 ``new``, ``from_longs``, ``get``, ``set``, ``get_and_set``, ``fill``, ``values``, ``longs``.
 ``new`` makes a ``ZeroBitStorage`` for 0 bits and a ``SimpleBitStorage`` otherwise;
 ``from_longs`` always goes through ``SimpleBitStorage``'s long-array constructor. A refused
