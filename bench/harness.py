@@ -10,8 +10,11 @@ Measured in one run, on the same cases (every bundled reference, or ``--version`
 - ``process`` (``--process``): our Python implementation behind the line protocol as a
   subprocess (``python -m harness.implementations.process``): the protocol's cost.
 
-Prints cases per second for each and the ratios to ``null``. Cases that fail or crash
-still count (a crash is usually fast, so a young implementation looks faster than it is).
+Prints cases per second for each, the ratios to ``null``, and how many cases **failed** in
+each row: a crash is usually fast and a crash-and-restart cycle is not the protocol's cost,
+so a row's time means something only next to its failures. The peers of ``python`` must
+not fail where it passes: ``null`` fails no case, and ``process`` fails exactly the cases
+``python`` fails, without one restart; otherwise the bench says why and exits 1.
 
 Run: ``python3 bench/harness.py [--repeat N] [--version V] [--process]``.
 """
@@ -22,12 +25,23 @@ import argparse
 import sys
 import time
 from collections import defaultdict
+from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from harness.engine.reference import BUNDLED, bundled_versions, load_reference  # noqa: E402
-from harness.engine.runner import CallableImplementation, CheckItem, python_implementation, run_checks, tally  # noqa: E402
+from harness.engine.runner import CallableImplementation, CheckItem, python_implementation, run_checks  # noqa: E402
+
+
+@dataclass
+class Row:
+    """One measurement: the best ``seconds`` of the repeats, and the cases that failed in it."""
+
+    name: str
+    seconds: float
+    failed: list[str] = field(default_factory=list)  # "version id" of each failed case
+    restarts: int = 0  # process restarts after a crash or hang (protocol rows)
 
 
 def _items(versions):
@@ -47,6 +61,34 @@ def _best(fn, repeat):
     return best, result
 
 
+def measure(name: str, impl, items, repeat: int) -> tuple[Row, list]:
+    """Time ``run_checks(impl, items)`` (best of ``repeat``): its :class:`Row` and outcomes."""
+    restarts = getattr(impl, "restarts", 0)
+    seconds, outcomes = _best(lambda: run_checks(impl, items), repeat)
+    failed = [f"{o.item.case['version']} {o.item.case['id']}" for o in outcomes if o.status == "failed"]
+    return Row(name, seconds, failed, getattr(impl, "restarts", 0) - restarts), outcomes
+
+
+def peer_problems(rows: list[Row], baseline: Row) -> list[str]:
+    """Why a peer row does not time the same work as ``baseline`` (empty when it does): a
+    peer failing a case the baseline passes, or passing one it fails, or restarting."""
+    problems = []
+    for row in rows:
+        if row is baseline:
+            continue
+        expected = [] if row.name.startswith("null") else baseline.failed
+        extra = sorted(set(row.failed) - set(expected))
+        missing = sorted(set(expected) - set(row.failed))
+        if extra:
+            problems.append(f"{row.name}: {len(extra)} cases failed that {baseline.name} passes "
+                            f"(first: {extra[0]}); its time includes crashes")
+        if missing:
+            problems.append(f"{row.name}: passed {len(missing)} cases that {baseline.name} fails (first: {missing[0]})")
+        if row.restarts:
+            problems.append(f"{row.name}: the process was restarted {row.restarts} times")
+    return problems
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--repeat", type=int, default=3, help="runs per measurement; the best is kept (default 3)")
@@ -59,26 +101,25 @@ def main(argv=None) -> int:
     n = len(items)
     answers = {(i.case["version"], i.case["id"]): i.expected for i in items}
     null = CallableImplementation("null", lambda case: answers[(case["version"], case["id"])])
-    t_null, _ = _best(lambda: run_checks(null, items), args.repeat)
-    py = python_implementation()
-    t_py, outcomes = _best(lambda: run_checks(py, items), args.repeat)
-    rows = [("load (parse references)", t_load), ("null (echo recorded)", t_null), ("python", t_py)]
+    rows = [Row("load (parse references)", t_load)]
+    null_row, _ = measure("null (echo recorded)", null, items, args.repeat)
+    py_row, outcomes = measure("python", python_implementation(), items, args.repeat)
+    rows += [null_row, py_row]
     if args.process:
         from harness.implementations.process import ProcessImplementation
 
         proc = ProcessImplementation([sys.executable, "-m", "harness.implementations.process"], timeout=60)
         try:
-            t_proc, _ = _best(lambda: run_checks(proc, items), args.repeat)
+            rows.append(measure("python via --impl protocol", proc, items, args.repeat)[0])
         finally:
             proc.close()
-        rows.append(("python via --impl protocol", t_proc))
 
     print(f"{n} cases from {', '.join(versions)}; best of {args.repeat}")
-    print(f"{'what':<30} {'seconds':>9} {'cases/s':>10} {'x null':>8}")
-    for name, t in rows:
-        print(f"{name:<30} {t:>9.3f} {n / t:>10.0f} {t / t_null:>8.1f}")
-    c = tally(outcomes)
-    print(f"python outcomes: {c['passed']} passed, {c['failed']} failed")
+    print(f"{'what':<30} {'seconds':>9} {'cases/s':>10} {'x null':>8} {'failed':>7}")
+    for row in rows:
+        failed = "" if row is rows[0] else str(len(row.failed))
+        print(f"{row.name:<30} {row.seconds:>9.3f} {n / row.seconds:>10.0f} {row.seconds / null_row.seconds:>8.1f} "
+              f"{failed:>7}")
     per_area = defaultdict(lambda: [0, 0.0])
     for o in outcomes:
         per_area[o.item.case["area"]][0] += 1
@@ -87,7 +128,10 @@ def main(argv=None) -> int:
     for area, (count, secs) in sorted(per_area.items()):
         rate = count / secs if secs else float("inf")
         print(f"{area:<30} {secs:>9.3f} {rate:>10.0f} {1000 * secs / count:>8.2f}")
-    return 0
+    problems = peer_problems(rows[1:], py_row)
+    for problem in problems:
+        print(f"bench: {problem}", file=sys.stderr)
+    return 1 if problems else 0
 
 
 if __name__ == "__main__":

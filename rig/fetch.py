@@ -29,6 +29,11 @@ class FetchError(Exception):
     """A version, download or checksum problem; the message says which."""
 
 
+class FetchRefused(FetchError):
+    """What was asked cannot be fetched at all: a version the manifest does not list, or a
+    manifest URL that is not one."""
+
+
 @dataclass
 class Fetched:
     """The cached files of one version: the server jar and, where published, its mappings."""
@@ -42,6 +47,8 @@ def _get(url: str) -> bytes:
     try:
         with urllib.request.urlopen(url, timeout=TIMEOUT) as response:
             return response.read()
+    except ValueError as e:  # urllib's "unknown url type"
+        raise FetchRefused(f"{url!r} is not a URL ({e})") from None
     except (urllib.error.URLError, OSError) as e:
         raise FetchError(f"cannot download {url}: {getattr(e, 'reason', e)}") from None
 
@@ -81,10 +88,12 @@ def _download(entry: dict, target: Path) -> Path:
 def fetch(version: str, manifest_url: str = MANIFEST_URL, cache: str | os.PathLike | None = None) -> Fetched:
     """Download (or reuse from the cache) ``version``'s server jar and server mappings."""
     manifest = _json(manifest_url)
+    if not isinstance(manifest, dict) or not isinstance(manifest.get("versions"), list):
+        raise FetchError(f"{manifest_url}: not a version manifest (no 'versions' list)")
     entry = next((v for v in manifest.get("versions", []) if v.get("id") == version), None)
     if entry is None:
         latest = manifest.get("latest", {}).get("release")
-        raise FetchError(f"version {version!r} is not in the manifest {manifest_url} (latest release: {latest})")
+        raise FetchRefused(f"version {version!r} is not in the manifest {manifest_url} (latest release: {latest})")
     doc = _json(entry["url"], entry.get("sha1"))
     downloads = doc.get("downloads", {})
     if "server" not in downloads:

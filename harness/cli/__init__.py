@@ -17,9 +17,11 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 
 VERB_MODULES = ("check", "shrink", "versions", "nbt", "rig")
+SIGPIPE_STATUS = 141  # a shell's status for a command ended by SIGPIPE (128 + 13)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -34,13 +36,70 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run one verb; its exit status. Last resorts, so that no run ends in a traceback for
+    what is not a bug: an ``OSError`` (a file that cannot be read or written) is one line
+    and status 2; a reader of stdout that went away (``| head``) leaves the status the verb
+    would have given where it knows it, else 141; a character UTF-8 cannot carry (a lone
+    surrogate of a Java string) is shown as its ``\\udXXX`` escape."""
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
+    _escape_unencodable_output()
     try:
         return int(args.func(args) or 0)
     except KeyboardInterrupt:
         print("interrupted; nothing written was left half-done", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        silence_stdout()
+        return SIGPIPE_STATUS
+    except OSError as e:
+        print(f"harness {args.verb}: {describe_os_error(e)}", file=sys.stderr)
+        return 2
+
+
+def describe_os_error(e: OSError) -> str:
+    """``path: reason`` for an ``OSError`` (the reason alone when it names no file; its text
+    when it has no system reason, as :class:`~harness.engine.outputs.OutputError`)."""
+    if e.strerror:
+        return e.strerror if e.filename is None else f"{e.filename}: {e.strerror}"
+    return str(e) or type(e).__name__
+
+
+def _escape_unencodable_output() -> None:
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.reconfigure(errors="backslashreplace")
+        except (AttributeError, ValueError, OSError):  # not a text stream we may reconfigure
+            pass
+
+
+def silence_stdout() -> None:
+    """The reader of stdout went away (``harness check | head -1``): send what is still to
+    be written to ``/dev/null`` so that neither the rest of the run nor the interpreter's
+    last flush fails; the caller then exits with the status the run has."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(devnull, sys.stdout.fileno())
+        finally:
+            os.close(devnull)
+    except (OSError, ValueError, AttributeError):  # no real file descriptor behind sys.stdout
+        sys.stdout = open(os.devnull, "w")
+
+
+def make_console(stderr: bool = False):
+    """A rich console on stdout (or stderr) whose closed pipe does not end the process:
+    rich's own handling exits with status 1 even for a run that passed; here the output is
+    silenced and the verb goes on to return its status."""
+    from rich.console import Console
+
+    class _Console(Console):
+        def on_broken_pipe(self) -> None:
+            self.quiet = True
+            if not self.stderr:
+                silence_stdout()
+
+    return _Console(stderr=stderr, highlight=False, soft_wrap=True)

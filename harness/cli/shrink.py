@@ -6,7 +6,9 @@ given (a program speaking the line protocol trusted as the game, e.g. the rig li
 it the shrinker also deletes earlier operations and makes inputs smaller. The result is
 printed as a YAML case file ready to add under ``cases/<area>/`` (``--out FILE`` writes
 it, atomically); what was tried goes to stderr. Exit status 0 when a failing case was
-shrunk, 1 when the case does not fail, 2 when it cannot be found.
+shrunk, 1 when the case does not fail, 2 when it cannot be found, an option is bad, the
+implementation or the oracle cannot run (cannot be started, or never answers), or
+``--out`` cannot be written.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 import json
 import sys
 
+from harness.cli import options
 from harness.engine.casefile import CaseFileError
 from harness.engine.compare import POLICIES
 
@@ -23,40 +26,60 @@ def register(subparsers) -> None:
                               description=__doc__.split("\n\n", 1)[1])
     p.add_argument("case_id", metavar="CASE_ID")
     p.add_argument("--version", metavar="V", help="the version to shrink in (default: the newest where it fails)")
-    p.add_argument("--impl", metavar="CMD", help="the implementation under test (default: ours, in Python)")
-    p.add_argument("--oracle", metavar="CMD",
+    p.add_argument("--impl", metavar="CMD", type=options.command,
+                   help="the implementation under test (default: ours, in Python)")
+    p.add_argument("--oracle", metavar="CMD", type=options.command,
                    help="a program trusted as the game for arbitrary cases (line protocol), e.g. the rig")
     p.add_argument("--recorded", nargs="+", metavar="FILE", help="take cases and answers from these recorded files")
     p.add_argument("--errors", choices=POLICIES, default="message", help="error answer policy (as for check)")
-    p.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS", help="seconds per case (default 10)")
-    p.add_argument("--budget", type=int, default=2000, metavar="N", help="most candidates to try (default 2000)")
-    p.add_argument("--out", metavar="FILE", help="also write the case file here")
+    p.add_argument("--timeout", type=options.positive_seconds, default=10.0, metavar="SECONDS",
+                   help="seconds per case (default 10)")
+    p.add_argument("--budget", type=options.positive_int, default=2000, metavar="N",
+                   help="most candidates to try (default 2000)")
+    p.add_argument("--out", metavar="FILE", type=options.output_file, help="also write the case file here")
     p.set_defaults(func=run)
 
 
 def run(args) -> int:
+    from harness.cli import describe_os_error, silence_stdout
     from harness.cli.check import make_implementation
     from harness.engine.casefile import atomic_write_text, cases_text
     from harness.engine.oracle import ChainOracle, ImplementationOracle, RecordedOracle
     from harness.engine.report import mismatch_lines
+    from harness.engine.runner import RunAborted
     from harness.engine.shrink import shrink
     from harness.implementations.process import ProcessImplementation
     from harness.engine.sources import select_items
 
+    notes: list[str] = []
     try:
-        items = select_items([args.version] if args.version else None, None, args.case_id, False, args.recorded)
+        items = select_items([args.version] if args.version else None, None, args.case_id, False, args.recorded,
+                             notes=notes)
     except (CaseFileError, ValueError) as e:
         print(f"harness shrink: {e}", file=sys.stderr)
         return 2
+    for note in notes:
+        print(f"harness shrink: {note}", file=sys.stderr)
     items = [i for i in items if i.expected is not None and i.case["id"] == args.case_id]
     if not items:
         print(f"harness shrink: no recorded case {args.case_id!r}"
               + (f" for version {args.version}" if args.version else ""), file=sys.stderr)
         return 2
     recorded = [dict(i.case, answers=i.expected) for i in items]
-    impl = make_implementation(args.impl, args.timeout)
-    judge = ProcessImplementation(args.oracle, timeout=args.timeout) if args.oracle else None
+    judge = None
     try:
+        impl = make_implementation(args.impl, args.timeout)
+    except RunAborted as e:
+        print(f"harness shrink: --impl: {e}", file=sys.stderr)
+        return 2
+    try:
+        if args.oracle:  # started now: an oracle that cannot start is an error, not a silent no-op
+            judge = ProcessImplementation(args.oracle, timeout=args.timeout)
+            try:
+                judge.start()
+            except RunAborted as e:
+                print(f"harness shrink: --oracle: {e}", file=sys.stderr)
+                return 2
         for item in reversed(items):  # newest version first
             oracles = [RecordedOracle(recorded)] + ([ImplementationOracle(judge)] if judge else [])
             result = shrink(item.case, impl, ChainOracle(oracles), args.errors, args.budget)
@@ -66,6 +89,9 @@ def run(args) -> int:
             print(f"{args.case_id} does not fail in {', '.join(i.case['version'] for i in items)}; nothing to shrink",
                   file=sys.stderr)
             return 1
+    except RunAborted as e:  # the message names the program that cannot go on
+        print(f"harness shrink: stopped: {e}", file=sys.stderr)
+        return 2
     finally:
         impl.close()
         if judge:
@@ -85,6 +111,14 @@ def run(args) -> int:
     text = cases_text(case["area"], "harness shrink", [shrunk],
                       header=f"shrunk by harness shrink from {case['id']} ({case['version']}); add under cases/{case['area']}/")
     if args.out:
-        atomic_write_text(args.out, text)
-    sys.stdout.write(text)
+        try:
+            atomic_write_text(args.out, text)
+        except OSError as e:
+            print(f"harness shrink: cannot write {args.out}: {describe_os_error(e)}", file=sys.stderr)
+            return 2
+    try:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except BrokenPipeError:  # the reader went away; the case was shrunk all the same
+        silence_stdout()
     return 0

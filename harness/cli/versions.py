@@ -34,22 +34,33 @@ def _load(spec: str):
 
 
 def run(args) -> int:
-    from rich.console import Console
-    from rich.table import Table
-
-    from harness.engine.anatomy import describe
-    from harness.engine.report import mismatch_lines
-    from harness.engine.compare import Mismatch
-    from harness.engine.sources import matches
-    from harness.engine.version_diff import area_summary, diff_references
+    from harness.cli import silence_stdout
 
     try:
         ref_a, ref_b = _load(args.a), _load(args.b)
     except CaseFileError as e:
         print(f"harness versions: {e}", file=sys.stderr)
         return 2
+    try:
+        _show(args, ref_a, ref_b)
+    except BrokenPipeError:  # the reader went away (| head); the comparison itself was done
+        silence_stdout()
+    return 0
+
+
+def _show(args, ref_a, ref_b) -> None:
+    from rich.table import Table
+
+    from harness.cli import make_console
+    from harness.engine.anatomy import describe
+    from harness.engine.compare import Mismatch
+    from harness.engine.jsontext import escape_surrogates
+    from harness.engine.report import mismatch_lines
+    from harness.engine.sources import matches
+    from harness.engine.version_diff import area_summary, diff_references
+
     diffs = [d for d in diff_references(ref_a, ref_b) if matches({"id": d.id, "area": d.area}, args.area, args.case)]
-    out = Console(highlight=False, soft_wrap=True)
+    out = make_console()
     a, b = ref_a.version, ref_b.version
     by_a = ref_a.by_id()
     if not args.summary:
@@ -57,12 +68,12 @@ def run(args) -> int:
             if d.status == "differs":
                 extra = " (setups differ)" if d.setup_differs else ""
                 more = f"; {d.differing} of {d.compared} compared answers differ" if d.differing > 1 else ""
-                out.print(f"{d.id}{extra}{more}", markup=False)
+                out.print(escape_surrogates(f"{d.id}{extra}{more}"), markup=False)
                 m = Mismatch(d.index, d.op, d.a, d.b, d.difference, describe(d.op, d.difference, by_a[d.id]))
                 for line in mismatch_lines(m, (a, b)):
                     out.print("  " + line, markup=False)
             elif d.status in ("only_a", "only_b"):
-                out.print(f"{d.id}: only in {a if d.status == 'only_a' else b}", markup=False)
+                out.print(escape_surrogates(f"{d.id}: only in {a if d.status == 'only_a' else b}"), markup=False)
     table = Table(title=f"recorded answers {a} -> {b}")
     for col in ("area", "same", "differ", f"only {a}", f"only {b}", "setup differs", "ops not compared"):
         table.add_column(col, justify="left" if col == "area" else "right")
@@ -71,5 +82,5 @@ def run(args) -> int:
         table.add_row(area, *(str(row[k]) for k in ("same", "differs", "only_a", "only_b", "setup_differs", "not_compared")))
     out.print(table)
     total = {k: sum(r[k] for r in summary.values()) for k in ("same", "differs", "only_a", "only_b")}
-    print(f"{total['differs']} differ, {total['same']} same, {total['only_a']} only in {a}, {total['only_b']} only in {b}")
-    return 0
+    print(f"{total['differs']} differ, {total['same']} same, {total['only_a']} only in {a}, {total['only_b']} only in {b}",
+          flush=True)

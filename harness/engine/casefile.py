@@ -23,15 +23,19 @@ A case is a dict with ``id``, ``area``, ``setup``, ``ops`` and optionally ``purp
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 
 import yaml
+
+from harness.engine.outputs import atomic_write_bytes, atomic_write_text  # noqa: F401  (re-exported)
 
 try:  # the C loader and dumper where PyYAML was built with libyaml
     from yaml import CSafeDumper as _Dumper, CSafeLoader as _Loader
 except ImportError:  # pragma: no cover - pure-Python fallback
     from yaml import SafeDumper as _Dumper, SafeLoader as _Loader
+
+
+AREAS = ("storage", "palette", "nbt", "snbt")  # the areas of rig/PROTOCOL.md
 
 
 class CaseFileError(ValueError):
@@ -53,8 +57,10 @@ _CaseDumper.add_representer(list, _represent_list)
 
 
 def dump_cases(path: str | os.PathLike, area: str, generator: str, cases: list[dict], seed: int | None = None) -> None:
-    """Write ``cases`` to ``path`` as a case file, atomically (temp file, then rename)."""
-    atomic_write_text(path, cases_text(area, generator, cases, seed))
+    """Write ``cases`` to ``path`` as a case file, atomically (temp file, then rename).
+
+    The case generators write into their own folders: a missing folder is created."""
+    atomic_write_text(path, cases_text(area, generator, cases, seed), make_parents=True)
 
 
 def cases_text(area: str, generator: str, cases: list[dict], seed: int | None = None,
@@ -103,14 +109,18 @@ def load_cases(path: str | os.PathLike) -> list[dict]:
 def case_problem(case, default_area: str | None = None) -> str | None:
     """What is wrong with one case (a dict with ``id``, ``area``, ``setup``, ``ops``), or None.
 
-    Operations are non-empty lists whose first item is the operation's name (a string).
+    The area is one of :data:`AREAS`; operations are non-empty lists whose first item is
+    the operation's name (a string).
     """
     if not isinstance(case, dict):
         return "a case is a mapping"
     if not isinstance(case.get("id"), str) or not case["id"]:
         return "needs an 'id' (a non-empty string)"
-    if not isinstance(case.get("area", default_area), str):
+    area = case.get("area", default_area)
+    if not isinstance(area, str):
         return f"{case['id']}: needs an 'area' (in the case or the file)"
+    if area not in AREAS:
+        return f"{case['id']}: unknown area {area!r}; areas are {', '.join(AREAS)}"
     if not isinstance(case.get("setup", {}), dict):
         return f"{case['id']}: 'setup' must be a mapping"
     ops = case.get("ops")
@@ -135,34 +145,3 @@ def _case_line(text: str, index: int) -> int:
     except Exception:  # only used to place an error; never hide the original one
         pass
     return 1
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
-def atomic_write_text(path: str | os.PathLike, text: str) -> None:
-    """Write ``text`` to ``path`` so that readers see the old file or the new one, never half."""
-    atomic_write_bytes(path, text.encode("utf-8"))
-
-
-def atomic_write_bytes(path: str | os.PathLike, data: bytes) -> None:
-    """Write ``data`` to ``path`` atomically: a temp file in the same folder, fsync, rename."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        os.fchmod(fd, 0o666 & ~_umask())  # mkstemp makes 0600; give the file the usual mode
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise

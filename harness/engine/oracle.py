@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 from typing import Iterable, Protocol
 
-from harness.engine.runner import Implementation, protocol_case
+from harness.engine.runner import Implementation, RunAborted, protocol_case
 
 
 class Oracle(Protocol):
@@ -58,7 +58,9 @@ class RecordedOracle:
 
 
 class ImplementationOracle:
-    """An implementation trusted as the game (arbitrary cases); a crash means "cannot tell"."""
+    """An implementation trusted as the game (arbitrary cases); a crash on a case means
+    "cannot tell" for that case, but one that cannot run at all (:class:`RunAborted`: it
+    cannot be started, or never answers) is not silently ignored: that propagates."""
 
     arbitrary = True
 
@@ -69,6 +71,8 @@ class ImplementationOracle:
     def answer(self, case: dict) -> list | None:
         try:
             answers = self.impl.answer(protocol_case(case))
+        except RunAborted:
+            raise
         except Exception:
             return None
         return answers if isinstance(answers, list) and len(answers) == len(case["ops"]) else None

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 import os
 import shutil
 import tempfile
@@ -33,6 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from harness.engine.casefile import CaseFileError, case_problem
+from harness.engine.jsontext import json_line, json_text
 
 PROVENANCE = "PROVENANCE.json"
 REPO = Path(__file__).resolve().parent.parent.parent
@@ -115,15 +115,11 @@ def jvm_major(provenance: dict) -> int | None:
     return int(head) if head.isdigit() else None
 
 
-_SURROGATE = re.compile("[\ud800-\udfff]")
-
-
 def recorded_line(case: dict) -> str:
-    """One case as a line of the recorded format (compact JSON, fixed key order, no newline)."""
+    """One case as a line of the recorded format (compact JSON, fixed key order, no newline;
+    a lone surrogate of a Java string kept as its ``\\udXXX`` escape)."""
     keys = ("id", "area", "version", "setup", "ops", "answers")
-    text = json.dumps({k: case[k] for k in keys}, ensure_ascii=False, separators=(",", ":"))
-    # Java strings may hold lone surrogates, which UTF-8 cannot carry: keep them as \uXXXX escapes
-    return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    return json_line({k: case[k] for k in keys})
 
 
 def load_reference(directory: str | os.PathLike) -> ReferenceSet:
@@ -200,7 +196,7 @@ def write_reference(directory: str | os.PathLike, version: str, cases_with_answe
             _write_synced(tmp / f"{area}.jsonl", data)
             sums[f"{area}.jsonl"] = hashlib.sha256(data).hexdigest()
         prov = dict(provenance, version=version, files_sha256=sums)
-        _write_synced(tmp / PROVENANCE, (json.dumps(prov, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
+        _write_synced(tmp / PROVENANCE, (json_text(prov, indent=2) + "\n").encode("utf-8"))
         old = None
         if directory.exists():
             old = Path(tempfile.mkdtemp(dir=directory.parent, prefix=f".{directory.name}.old-"))

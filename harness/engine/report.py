@@ -2,20 +2,22 @@
 
 Every report carries the implementation's name and the error policy used. The text report
 ends with the line ``N passed, M failed, K unverified`` (:func:`harness.engine.runner.summary_line`).
-JSON and JUnit files are written atomically (:func:`harness.engine.casefile.atomic_write_bytes`):
-an interrupted run leaves the previous report whole.
+JSON and JUnit files are written atomically (:func:`harness.engine.outputs.atomic_write_bytes`):
+an interrupted run leaves the previous report whole. A lone surrogate (a Java string may
+hold one, and so may a failure's text) is written as its ``\\udXXX`` escape everywhere:
+in JSON (:mod:`harness.engine.jsontext`), in XML and on the terminal, which cannot carry it.
 """
 
 from __future__ import annotations
 
-import json
 import re
 import xml.etree.ElementTree as ET
 from collections import defaultdict
 from dataclasses import dataclass
 
-from harness.engine.casefile import atomic_write_bytes
 from harness.engine.compare import MISSING, Mismatch
+from harness.engine.jsontext import escape_surrogates, json_text
+from harness.engine.outputs import atomic_write_bytes
 from harness.engine.reference import version_key
 from harness.engine.runner import STATUSES, Outcome, summary_line, tally
 
@@ -24,6 +26,7 @@ POLICY_TEXT = {
     "kind": "an error answer matches the same exception kind, whatever the message",
 }
 SHOWN_MISMATCHES = 3  # per case in the text report; JSON and JUnit carry them all
+SHOWN_UNCLEAN = 10  # unverified cases that raised, listed in the text report; JSON has them all
 VALUE_CHARS = 160  # a value longer than this is cut in the text report
 
 
@@ -55,7 +58,7 @@ def groups(outcomes: list[Outcome]) -> list[Group]:
 
 
 def _short(value, limit: int = VALUE_CHARS) -> str:
-    text = "<missing>" if value is MISSING else json.dumps(value, ensure_ascii=False)
+    text = "<missing>" if value is MISSING else json_text(value)
     return text if len(text) <= limit else text[:limit] + f"… ({len(text)} chars)"
 
 
@@ -65,7 +68,7 @@ def mismatch_lines(m: Mismatch, labels: tuple[str, str] = ("expected", "actual")
     ``labels`` name the two sides (``("1.20.1", "1.21.1")`` when comparing versions)."""
     d = m.difference
     e_label, a_label = (f"{x:<{max(map(len, labels))}}" for x in labels)
-    head = f"op {m.index} {json.dumps(m.op, ensure_ascii=False)[:VALUE_CHARS]}"
+    head = f"op {m.index} {json_text(m.op)[:VALUE_CHARS]}"
     if m.where:
         head += f": differs at {m.where}"
     lines = [head]
@@ -80,7 +83,7 @@ def mismatch_lines(m: Mismatch, labels: tuple[str, str] = ("expected", "actual")
     limit = VALUE_CHARS // 2 if d.offset is not None or d.path else VALUE_CHARS
     lines.append(f"    {e_label}: {_short(m.expected, limit)}")
     lines.append(f"    {a_label}: {_short(m.actual, limit)}")
-    return lines
+    return [escape_surrogates(line) for line in lines]
 
 
 def failure_text(o: Outcome) -> str:
@@ -93,43 +96,63 @@ def failure_text(o: Outcome) -> str:
         lines.extend("  " + line for line in mismatch_lines(m))
     if len(o.mismatches) > SHOWN_MISMATCHES:
         lines.append(f"  … and {len(o.mismatches) - SHOWN_MISMATCHES} more operations differ")
-    return "\n".join(lines)
+    return escape_surrogates("\n".join(lines))
+
+
+def unclean_lines(outcomes: list[Outcome], shown: int = SHOWN_UNCLEAN) -> list[str]:
+    """The unverified cases whose implementation raised instead of answering (their
+    ``reason``): a section of the text report, empty when there is none. Still unverified
+    (no recorded answer to judge them by), but a person should see that they did not run."""
+    unclean = [o for o in outcomes if o.status == "unverified" and o.reason]
+    if not unclean:
+        return []
+    lines = [f"unverified cases that did not run cleanly ({len(unclean)}):"]
+    lines += [f"  {o.item.key[0]} {o.item.key[2]}: {o.reason}" for o in unclean[:shown]]
+    if len(unclean) > shown:
+        lines.append(f"  … and {len(unclean) - shown} more (every one is in --json)")
+    return [escape_surrogates(line) for line in lines]
 
 
 def print_text(outcomes: list[Outcome], console, implementation: str, policy: str,
                quiet: bool = False, seconds: float | None = None) -> None:
-    """The human report on a rich ``console``: failures, the table, notes; then the summary line."""
+    """The human report on a rich ``console``: failures, unverified cases that raised, the
+    table, notes (the summary line is the caller's). Lone surrogates are shown as ``\\udXXX``."""
     from rich.table import Table
+
+    def say(text: str = "") -> None:
+        console.print(escape_surrogates(text), markup=False, highlight=False)
 
     failed = [o for o in outcomes if o.status == "failed"]
     for o in failed:
         if quiet:
             first = o.reason or (f"op {o.mismatches[0].index} differs at {o.mismatches[0].where or 'the answer'}"
                                  if o.mismatches else "")
-            console.print(f"FAIL {o.item.key[0]} {o.item.key[2]}: {first}", markup=False, highlight=False)
+            say(f"FAIL {o.item.key[0]} {o.item.key[2]}: {first}")
         else:
-            console.print(failure_text(o), markup=False, highlight=False)
+            say(failure_text(o))
             if o.mismatches:
-                console.print()
+                say()
     if not quiet:
-        table = Table(title=f"harness check: {implementation}")
+        for line in unclean_lines(outcomes):
+            say(line)
+        table = Table(title=escape_surrogates(f"harness check: {implementation}"))
         for name, justify in (("version", "left"), ("area", "left"), ("passed", "right"), ("failed", "right"),
                               ("unverified", "right"), ("seconds", "right"), ("ms/case", "right")):
             table.add_column(name, justify=justify)
         for g in groups(outcomes):
             per = 1000 * g.seconds / g.cases if g.cases else 0.0
-            table.add_row(g.version, g.area, str(g.passed), str(g.failed), str(g.unverified),
+            table.add_row(escape_surrogates(g.version), g.area, str(g.passed), str(g.failed), str(g.unverified),
                           f"{g.seconds:.2f}", f"{per:.1f}")
         console.print(table)
-        console.print(f"error answers: --errors {policy}: {POLICY_TEXT[policy]}", markup=False, highlight=False)
+        say(f"error answers: --errors {policy}: {POLICY_TEXT[policy]}")
         common = common_reasons(failed)
         if common:
-            console.print("most frequent reasons cases got no answers: " + "; ".join(common), markup=False, highlight=False)
+            say("most frequent reasons cases got no answers: " + "; ".join(common))
         slow = slow_areas(outcomes)
         if slow:
-            console.print("slow: " + "; ".join(slow), markup=False, highlight=False)
+            say("slow: " + "; ".join(slow))
         if seconds is not None:
-            console.print(f"{len(outcomes)} cases in {seconds:.2f} s", markup=False, highlight=False)
+            say(f"{len(outcomes)} cases in {seconds:.2f} s")
     console.file.flush()
 
 
@@ -183,9 +206,11 @@ def outcome_dict(o: Outcome) -> dict:
     return doc
 
 
-def json_report(outcomes: list[Outcome], implementation: str, policy: str, seconds: float | None = None) -> dict:
-    """The whole check as JSON data: summary, groups, every case."""
-    return {
+def json_report(outcomes: list[Outcome], implementation: str, policy: str, seconds: float | None = None,
+                stopped: str | None = None) -> dict:
+    """The whole check as JSON data: summary, groups, every case; ``stopped``: why the run
+    stopped before its last case (the implementation could not go on), else absent."""
+    doc = {
         "format": "harness-check/1",
         "implementation": implementation,
         "error_policy": policy,
@@ -196,12 +221,16 @@ def json_report(outcomes: list[Outcome], implementation: str, policy: str, secon
         "groups": [g.__dict__ | {"seconds": round(g.seconds, 6)} for g in groups(outcomes)],
         "cases": [outcome_dict(o) for o in outcomes],
     }
+    if stopped:
+        doc["stopped"] = stopped
+    return doc
 
 
-def write_json(path, outcomes, implementation: str, policy: str, seconds: float | None = None) -> None:
-    """Write :func:`json_report` to ``path`` atomically."""
-    doc = json_report(outcomes, implementation, policy, seconds)
-    atomic_write_bytes(path, (json.dumps(doc, indent=1, ensure_ascii=False) + "\n").encode("utf-8"))
+def write_json(path, outcomes, implementation: str, policy: str, seconds: float | None = None,
+               stopped: str | None = None) -> None:
+    """Write :func:`json_report` to ``path`` atomically (lone surrogates as ``\\udXXX``)."""
+    doc = json_report(outcomes, implementation, policy, seconds, stopped)
+    atomic_write_bytes(path, (json_text(doc, indent=1) + "\n").encode("utf-8"))
 
 
 # --- JUnit XML ----------------------------------------------------------------------------
@@ -209,13 +238,16 @@ _NOT_XML = re.compile("[^\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\U00010000-
 
 
 def _xml_text(text: str) -> str:
-    """Text XML 1.0 can carry: other characters (SNBT answers have some) as ``\\xNN``."""
-    return _NOT_XML.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+    """Text XML 1.0 can carry: a lone surrogate as ``\\udXXX``, other characters it cannot
+    carry (SNBT answers have some) as ``\\xNN``."""
+    return _NOT_XML.sub(lambda m: f"\\x{ord(m.group()):02x}", escape_surrogates(text))
 
 
-def junit_xml(outcomes: list[Outcome], implementation: str, policy: str, seconds: float | None = None) -> bytes:
+def junit_xml(outcomes: list[Outcome], implementation: str, policy: str, seconds: float | None = None,
+              stopped: str | None = None) -> bytes:
     """JUnit XML: one testsuite per version and area, one testcase per case; failures with
-    the failure text, unverified cases as skipped."""
+    the failure text, unverified cases as skipped; ``stopped`` (why the run stopped early)
+    as a property."""
     c = tally(outcomes)
     root = ET.Element("testsuites", name=f"harness check ({implementation})", tests=str(len(outcomes)),
                       failures=str(c["failed"]), skipped=str(c["unverified"]), errors="0",
@@ -223,6 +255,8 @@ def junit_xml(outcomes: list[Outcome], implementation: str, policy: str, seconds
     props = ET.SubElement(root, "properties")
     ET.SubElement(props, "property", name="implementation", value=_xml_text(implementation))
     ET.SubElement(props, "property", name="error_policy", value=policy)
+    if stopped:
+        ET.SubElement(props, "property", name="stopped", value=_xml_text(stopped))
     suites: dict[tuple[str, str], ET.Element] = {}
     for g in groups(outcomes):
         suites[(g.version, g.area)] = ET.SubElement(
@@ -242,10 +276,11 @@ def junit_xml(outcomes: list[Outcome], implementation: str, policy: str, seconds
     return ET.tostring(root, encoding="utf-8", xml_declaration=True) + b"\n"
 
 
-def write_junit(path, outcomes, implementation: str, policy: str, seconds: float | None = None) -> None:
+def write_junit(path, outcomes, implementation: str, policy: str, seconds: float | None = None,
+                stopped: str | None = None) -> None:
     """Write :func:`junit_xml` to ``path`` atomically."""
-    atomic_write_bytes(path, junit_xml(outcomes, implementation, policy, seconds))
+    atomic_write_bytes(path, junit_xml(outcomes, implementation, policy, seconds, stopped))
 
 
-__all__ = ["Group", "groups", "failure_text", "print_text", "json_report", "write_json", "junit_xml",
+__all__ = ["Group", "groups", "failure_text", "unclean_lines", "print_text", "json_report", "write_json", "junit_xml",
            "write_junit", "mismatch_lines", "slow_areas", "STATUSES"]

@@ -14,6 +14,10 @@ give (``expected``) or ``None`` when nothing was recorded. Its :class:`Outcome`:
   (``reason`` holds what happened; the run goes on with the next case);
 - ``unverified``: no recorded answer (a version without a reference, a generated case the
   game has not answered); never counted as passed.
+
+An implementation that cannot answer any further case (it cannot be started, or it
+crashed or hung on every case it was given without ever answering) raises
+:class:`RunAborted`: the run stops there instead of failing thousands of cases one by one.
 """
 
 from __future__ import annotations
@@ -38,6 +42,17 @@ class Implementation(Protocol):
     def answer(self, case: dict) -> list: ...
 
     def close(self) -> None: ...
+
+
+class RunAborted(Exception):
+    """The implementation cannot go on (it cannot be started, or never answers): stop the run.
+
+    :func:`run_checks` sets ``outcomes`` to the outcomes of the cases checked before the one
+    the run stopped at, so a report can say what ran."""
+
+    def __init__(self, *args):
+        super().__init__(*args)
+        self.outcomes: list = []
 
 
 class CaseTimeout(Exception):
@@ -130,11 +145,12 @@ def describe_exception(e: BaseException) -> str:
 
 
 def check_item(impl: Implementation, item: CheckItem, policy: ErrorPolicy = "message") -> Outcome:
-    """Run one item through ``impl`` and judge it; never raises for the implementation's faults."""
+    """Run one item through ``impl`` and judge it; never raises for the implementation's faults
+    on the case (only :class:`RunAborted` when it cannot go on at all, and KeyboardInterrupt)."""
     start = time.perf_counter()
     try:
         actual = impl.answer(protocol_case(item.case))
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, RunAborted):
         raise
     except BaseException as e:  # an implementation's crash is that case's failure
         seconds = time.perf_counter() - start
@@ -149,10 +165,16 @@ def check_item(impl: Implementation, item: CheckItem, policy: ErrorPolicy = "mes
 
 def run_checks(impl: Implementation, items: Iterable[CheckItem], policy: ErrorPolicy = "message",
                on_outcome: Callable[[Outcome], None] | None = None) -> list[Outcome]:
-    """Check every item in order; ``on_outcome`` is called after each (progress)."""
+    """Check every item in order; ``on_outcome`` is called after each (progress).
+
+    :class:`RunAborted` propagates with ``outcomes`` holding what ran before it."""
     outcomes = []
     for item in items:
-        outcome = check_item(impl, item, policy)
+        try:
+            outcome = check_item(impl, item, policy)
+        except RunAborted as e:
+            e.outcomes = outcomes
+            raise
         outcomes.append(outcome)
         if on_outcome:
             on_outcome(outcome)

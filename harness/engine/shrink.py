@@ -140,8 +140,12 @@ def shrink(case: dict, impl: Implementation, oracle, policy: ErrorPolicy = "mess
     """Shrink ``case`` (``id``, ``area``, ``version``, ``setup``, ``ops``) against ``oracle``.
 
     None when the case does not fail (or the oracle cannot answer it). ``budget``: the most
-    candidates tried; the best found so far is returned when it runs out.
+    candidates tried (a positive integer, else ``ValueError``); the best found so far is
+    returned when it runs out. :class:`~harness.engine.runner.RunAborted` propagates when
+    the implementation or the oracle cannot run at all.
     """
+    if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
+        raise ValueError(f"the budget must be a positive number of candidates, not {budget!r}")
     s = _Shrinker(impl, oracle, policy, budget)
     base = {k: case[k] for k in ("id", "area", "version") if k in case}
     base.update(setup=copy.deepcopy(case.get("setup") or {}), ops=copy.deepcopy(case["ops"]))

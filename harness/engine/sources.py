@@ -10,6 +10,10 @@
   the recorded answers of the recorded case with the same id when setup agrees and its
   operations are a prefix of the recorded ones, and is unverified otherwise;
 - ``recorded_files`` replaces the bundled references by those files (recorded format).
+  Each case's area must be one of the four and its version one of the table or of the
+  bundled references (else :class:`CaseFileError` with path and line); a case id recorded
+  again for the same version with other contents is refused the same way, and an
+  identical repeat (the same file given twice) is checked once, which ``notes`` says.
 
 A version the table marks ``verified=False`` never has expected answers: all unverified.
 """
@@ -20,7 +24,8 @@ import fnmatch
 from pathlib import Path
 
 from harness.engine.casefile import CaseFileError, load_cases
-from harness.engine.reference import BUNDLED, REPO, bundled_versions, load_reference, read_recorded, version_key
+from harness.engine.reference import (BUNDLED, REPO, bundled_versions, load_reference, read_recorded,
+                                      recorded_line, version_key)
 from harness.engine.runner import CheckItem
 from harness.formats import versions as version_table
 
@@ -92,18 +97,18 @@ def _verified(version: str) -> bool:
 def select_items(versions: list[str] | None = None, areas: list[str] | None = None,
                  pattern: str | None = None, include_generated: bool = False,
                  recorded_files: list[str] | None = None, reference_root: str | Path = BUNDLED,
-                 cases_root: str | Path = CASES) -> list[CheckItem]:
+                 cases_root: str | Path = CASES, notes: list[str] | None = None) -> list[CheckItem]:
     """The items to check, in version order then file order (see the module docstring).
 
     Raises :class:`CaseFileError` (path and line) for a malformed file and ``ValueError``
-    for a version that is neither in the table nor among the references.
+    for a version that is neither in the table nor among the references. ``notes``, when
+    given, receives what a person should know about the selection (repeats dropped).
     """
     items: list[CheckItem] = []
     if recorded_files:
-        for path in recorded_files:
-            for case in read_recorded(path):
-                if (not versions or case["version"] in versions) and matches(case, areas, pattern):
-                    items.append(_recorded_item(case, _verified(case["version"])))
+        for case in recorded_cases(recorded_files, reference_root, notes):
+            if (not versions or case["version"] in versions) and matches(case, areas, pattern):
+                items.append(_recorded_item(case, _verified(case["version"])))
         return items
     bundled = bundled_versions(reference_root)
     wanted = versions or _ordered(set(version_table.VERSIONS) | set(bundled))
@@ -134,6 +139,40 @@ def select_items(versions: list[str] | None = None, areas: list[str] | None = No
                         continue  # the very case is already checked from the reference
                 items.append(_generated_item(case, v, recorded, _verified(v), jvm))
     return items
+
+
+def recorded_cases(paths: list[str], reference_root: str | Path = BUNDLED,
+                   notes: list[str] | None = None) -> list[dict]:
+    """The cases of recorded files (``--recorded``), validated as a whole, in file order.
+
+    :class:`CaseFileError` naming ``path:line`` for a version neither in the table nor
+    among the references under ``reference_root``, and for a case id recorded for the same
+    version with other contents than at an earlier line (the area is checked by
+    :func:`~harness.engine.reference.read_recorded`). An identical repeat is dropped; each
+    file's drops are reported in ``notes``.
+    """
+    known = set(version_table.VERSIONS) | set(bundled_versions(reference_root))
+    seen: dict[tuple[str, str], dict] = {}
+    out = []
+    for path in paths:
+        repeats = []
+        for case in read_recorded(path):
+            if case["version"] not in known:
+                raise CaseFileError(f"{case['source']}: case {case['id']}: unknown version {case['version']!r}; "
+                                    f"known: {', '.join(_ordered(known))}")
+            first = seen.setdefault((case["version"], case["id"]), case)
+            if first is case:
+                out.append(case)
+            elif recorded_line(first) != recorded_line(case):
+                raise CaseFileError(f"{case['source']}: case {case['id']} ({case['version']}) again, "
+                                    f"with other contents than at {first['source']}")
+            else:
+                repeats.append((case, first))
+        if repeats and notes is not None:
+            case, first = repeats[0]
+            notes.append(f"{path}: {len(repeats)} case{'s' * (len(repeats) > 1)} repeat identical earlier ones "
+                         f"(first: {case['source']} repeats {first['source']}); each is checked once")
+    return out
 
 
 def _ordered(versions_set) -> list[str]:

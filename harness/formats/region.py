@@ -38,6 +38,7 @@ A corrupt compressed payload raises :class:`~harness.formats.nbt.compression.Com
 
 from __future__ import annotations
 
+import re
 import struct
 from dataclasses import dataclass
 
@@ -53,6 +54,40 @@ GZIP_ID, ZLIB_ID, NONE_ID, LZ4_ID, CUSTOM_ID = 1, 2, 3, 4, 127
 EXTERNAL_FLAG = 128
 COMPRESSION_BY_ID = {GZIP_ID: compression.GZIP, ZLIB_ID: compression.ZLIB, NONE_ID: compression.NONE}
 UNSUPPORTED_IDS = {LZ4_ID: "LZ4", CUSTOM_ID: "custom"}
+
+
+REGION_NAME = re.compile(r"r\.(-?\d+)\.(-?\d+)\.mc[ar]")
+"""A region file's name: ``r.<x>.<z>.mca`` (Anvil, 1.2 on) or ``.mcr`` (McRegion, same layout)."""
+
+
+def compression_name(compression_id: int) -> str:
+    """``gzip``, ``zlib``, ``none``, ``LZ4``, ``custom`` or ``invalid <id>``; ``external`` (the
+    ``c.X.Z.mcc`` flag) put before it."""
+    kind = COMPRESSION_BY_ID.get(compression_id & 0x7F) or UNSUPPORTED_IDS.get(compression_id & 0x7F) \
+        or f"invalid {compression_id & 0x7F}"
+    return f"external {kind}" if compression_id & EXTERNAL_FLAG else kind
+
+
+def looks_like_region(data: bytes) -> bool:
+    """Whether ``data`` has a region file's shape: at least the two header sectors, at least
+    one chunk, and most used table entries (more than half) well placed, with a positive
+    length and a known compression id (1..4 or 127, external or not) at their first sector.
+    A damaged region (some bad entries) still has the shape.
+
+    Cheap (the headers only). Binary NBT never has this shape: a region file starts with
+    ``00`` (a sector number below 2^16), an NBT root of type End.
+    """
+    if len(data) < HEADER_SECTORS * SECTOR or data[0] != 0:
+        return False
+    region = RegionFile(data)
+    good = 0
+    for loc in region.locations:
+        try:
+            length, compression_id = region.stream_header(loc)
+        except RegionError:
+            continue
+        good += length > 0 and compression_id & 0x7F in (*COMPRESSION_BY_ID, *UNSUPPORTED_IDS)
+    return good * 2 > len(region.locations)
 
 
 class RegionError(GameError):
@@ -86,7 +121,7 @@ class RegionFile:
     """
 
     def __init__(self, data: bytes):
-        self.data = bytes(data)
+        self.data = data if isinstance(data, bytes) else bytes(data)
         if len(self.data) < HEADER_SECTORS * SECTOR:
             raise RegionError(
                 f"Region file is {len(self.data)} bytes, shorter than its {HEADER_SECTORS * SECTOR}-byte header",
@@ -118,17 +153,25 @@ class RegionFile:
                 return loc
         return None
 
-    def payload(self, loc: ChunkLocation) -> tuple[int, bytes]:
-        """``(compression id, compressed payload)`` of a chunk; :class:`RegionError` if unreadable."""
+    def stream_header(self, loc: ChunkLocation) -> tuple[int, int]:
+        """``(length, compression id)`` at a chunk's first sector (``length`` counts the id
+        byte and the payload); :class:`RegionError` for a bad table entry or a cut header."""
         if loc.index in self.problems:
             raise self.problems[loc.index]
         pos = loc.sector * SECTOR
-        buf = self.data[pos:pos + loc.sectors * SECTOR]
+        available = min(len(self.data) - pos, loc.sectors * SECTOR)
+        if available < 5:
+            raise RegionError(f"Chunk [{loc.x}, {loc.z}] header is truncated: expected {loc.sectors * SECTOR} "
+                              f"but read {available}", f"byte {pos} (sector {loc.sector})")
+        return struct.unpack_from(">iB", self.data, pos)
+
+    def payload(self, loc: ChunkLocation) -> tuple[int, bytes]:
+        """``(compression id, compressed payload)`` of a chunk; :class:`RegionError` if unreadable."""
+        length, version = self.stream_header(loc)
+        pos = loc.sector * SECTOR
+        available = min(len(self.data) - pos, loc.sectors * SECTOR) - 5
         name = f"[{loc.x}, {loc.z}]"
         where = f"byte {pos} (sector {loc.sector})"
-        if len(buf) < 5:
-            raise RegionError(f"Chunk {name} header is truncated: expected {loc.sectors * SECTOR} but read {len(buf)}", where)
-        length, version = struct.unpack_from(">iB", buf, 0)
         if length == 0:
             raise RegionError(f"Chunk {name} is allocated, but stream is missing", where)
         size = length - 1
@@ -136,8 +179,8 @@ class RegionFile:
             raise RegionError(
                 f"Chunk {name} is stored in the external file c.{loc.x}.{loc.z}.mcc beside the region "
                 f"(compression id {version & 0x7F}); this reader reads one file", where)
-        if size > len(buf) - 5:
-            raise RegionError(f"Chunk {name} stream is truncated: expected {size} but read {len(buf) - 5}", where)
+        if size > available:
+            raise RegionError(f"Chunk {name} stream is truncated: expected {size} but read {available}", where)
         if size < 0:
             raise RegionError(f"Declared size {length} of chunk {name} is negative", where)
         if version in UNSUPPORTED_IDS:
@@ -146,7 +189,7 @@ class RegionFile:
                 "which this reader does not support", where)
         if version not in COMPRESSION_BY_ID:
             raise RegionError(f"Chunk {name} has invalid chunk stream version {version}", where)
-        return version, buf[5:5 + size]
+        return version, self.data[pos + 5:pos + 5 + size]
 
     def chunk_bytes(self, loc: ChunkLocation, *, limit: int = compression.DEFAULT_LIMIT) -> bytes:
         """The chunk's NBT bytes, decompressed (Java named-root encoding, as ``NbtIo.read`` takes).

@@ -3,7 +3,8 @@
 The protocol (``harness check --impl CMD``; toml-test's shape, kept to one long-lived process):
 
 - the harness starts ``CMD`` (split like a shell would, no shell) and writes one case per
-  line on its stdin, UTF-8 JSON with no newline inside::
+  line on its stdin, UTF-8 JSON with no newline inside (a lone surrogate of a Java string,
+  in either direction, is its ``\\udXXX`` escape: UTF-8 cannot carry it raw)::
 
     {"id": "storage/p/errors", "area": "storage", "version": "26.3", "setup": {"bits": 5, "size": 64}, "ops": [["new"], ["get", 64]]}
 
@@ -17,8 +18,11 @@ The protocol (``harness check --impl CMD``; toml-test's shape, kept to one long-
   ``{"id": ..., "failure": "why"}``: that case fails with the reason and the run goes on.
 - stderr is free for the program's own logging; the last lines are shown when it crashes.
 - a case gets ``timeout`` seconds (default 10). A crash (exit, or a line that is not the
-  answer to the case sent) or a hang fails that case with the reason; the process is killed
-  and started again for the next case.
+  answer to the case sent, or one longer than ``max_line_bytes``, default 64 MiB) or a hang
+  fails that case with the reason; the process is killed and started again for the next case.
+- a program that cannot be started, or that fails its first ``give_up_after`` (3) cases in a
+  row without ever answering, raises :class:`ImplementationUnavailable` (a
+  :class:`~harness.engine.runner.RunAborted`): the run stops rather than failing every case.
 
 ``python -m harness.implementations.process`` serves our Python implementation this way
 (:func:`serve`), which is both an example and a way to time the protocol's cost.
@@ -37,44 +41,93 @@ import sys
 import threading
 from typing import Callable, Sequence
 
+from harness.engine.jsontext import json_line
+from harness.engine.runner import RunAborted
+
+MAX_LINE_BYTES = 64 << 20  # the longest answer line taken (the longest recorded one is ~1 MB)
+GIVE_UP_AFTER = 3  # failures in a row, before any answer, that stop the run
+_STDERR_CHUNK = 4096  # stderr is kept as its last lines, each cut into chunks of this many bytes
+_OVERLONG = object()  # the stdout reader's mark for a line longer than the limit
+
 
 class ImplementationFailure(Exception):
     """The program could not answer one case: crash, hang, malformed line, or its own failure."""
 
 
+class ImplementationUnavailable(RunAborted):
+    """The program cannot be used at all: it cannot be started, or it failed its first cases
+    (crash, hang, malformed line) without answering one. The run stops."""
+
+
+def split_command(command: str) -> list[str]:
+    """``command`` split like a shell would split it (no shell runs).
+
+    ``ValueError`` naming the problem for an unterminated quote or an empty command."""
+    try:
+        argv = shlex.split(command)
+    except ValueError as e:
+        raise ValueError(f"cannot split the command {command!r} like a shell would: {e}") from None
+    if not argv:
+        raise ValueError("an empty command: name the program to run")
+    return argv
+
+
 class ProcessImplementation:
     """An implementation that is a subprocess speaking the line protocol (module docstring).
 
-    ``command``: a shell-like string or an argument list. ``timeout``: seconds per case.
-    The process starts lazily, is restarted after any failure, and is stopped by ``close()``.
+    ``command``: a shell-like string (:func:`split_command`) or an argument list.
+    ``timeout``: seconds per case (> 0). ``max_line_bytes``: the longest answer line taken;
+    a longer one fails the case and the process is restarted. ``give_up_after``: failures
+    in a row before any answer that raise :class:`ImplementationUnavailable` (0: never).
+    The process starts on the first case (or :meth:`start`), is restarted after any failure,
+    and is stopped by ``close()``. ``answered`` counts the lines it answered (a ``failure``
+    line too), ``restarts`` the restarts.
     """
 
     def __init__(self, command: str | Sequence[str], timeout: float = 10.0, name: str | None = None,
-                 cwd: str | None = None, env: dict | None = None):
-        self.argv = shlex.split(command) if isinstance(command, str) else list(command)
+                 cwd: str | None = None, env: dict | None = None, max_line_bytes: int = MAX_LINE_BYTES,
+                 give_up_after: int = GIVE_UP_AFTER):
+        self.argv = split_command(command) if isinstance(command, str) else list(command)
         if not self.argv:
-            raise ValueError("an implementation command is needed")
+            raise ValueError("an empty command: name the program to run")
+        if not 0 < timeout < float("inf"):
+            raise ValueError(f"the timeout must be a positive number of seconds, not {timeout!r}")
+        if max_line_bytes < 1:
+            raise ValueError(f"max_line_bytes must be positive, not {max_line_bytes!r}")
         self.name = name or (command if isinstance(command, str) else shlex.join(self.argv))
         self.timeout = timeout
         self.cwd = cwd
         self.env = env
+        self.max_line_bytes = max_line_bytes
+        self.give_up_after = give_up_after
         self.restarts = 0
+        self.answered = 0
+        self._failed_in_a_row = 0
         self._proc: subprocess.Popen | None = None
         self._lines: queue.Queue = queue.Queue()
         self._stderr: collections.deque = collections.deque(maxlen=20)
 
     # -- process life -------------------------------------------------------------------
+    def start(self) -> None:
+        """Start the program unless it runs (the first case starts it anyway), so that one that
+        cannot be started is known at once: :class:`ImplementationUnavailable`."""
+        if self._proc is None or self._proc.poll() is not None:
+            self._stop()
+            self._start()
+
     def _start(self) -> None:
         try:
             self._proc = subprocess.Popen(
                 self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                 cwd=self.cwd, env=self.env, start_new_session=True)
         except OSError as e:
-            raise ImplementationFailure(f"cannot start {self.argv[0]!r}: {e.strerror}") from None
+            raise ImplementationUnavailable(f"cannot start {self.argv[0]!r}: {e.strerror or e}") from None
         self._lines = queue.Queue()
         self._stderr.clear()
-        threading.Thread(target=_pump, args=(self._proc.stdout, self._lines.put), daemon=True).start()
-        self._stderr_thread = threading.Thread(target=_pump, args=(self._proc.stderr, self._stderr.append), daemon=True)
+        threading.Thread(target=_pump, args=(self._proc.stdout, self._lines.put, self.max_line_bytes, True),
+                         daemon=True).start()
+        self._stderr_thread = threading.Thread(
+            target=_pump, args=(self._proc.stderr, self._stderr.append, _STDERR_CHUNK, False), daemon=True)
         self._stderr_thread.start()
 
     def _stop(self) -> None:
@@ -106,8 +159,10 @@ class ProcessImplementation:
                 pass
         self._stop()
 
-    def _fail(self, reason: str) -> ImplementationFailure:
-        """Restart-worthy failure: stop the process, name the reason with its stderr tail."""
+    def _fail(self, reason: str) -> ImplementationFailure | ImplementationUnavailable:
+        """Restart-worthy failure: stop the process, name the reason with its stderr tail;
+        :class:`ImplementationUnavailable` once it failed ``give_up_after`` cases in a row
+        without ever answering."""
         proc = self._proc
         if proc is not None and proc.poll() is not None:
             self._stderr_thread.join(timeout=0.5)  # let its last words arrive
@@ -115,18 +170,21 @@ class ProcessImplementation:
         self.restarts += 1
         if proc is not None and proc.returncode is not None and proc.returncode != -signal.SIGKILL:
             reason += f" (exit status {proc.returncode})"
-        tail = [line.rstrip("\n") for line in list(self._stderr) if line is not None][-5:]
+        tail = [_cut(line.rstrip("\n"), 300) for line in list(self._stderr) if line is not None][-5:]
         if tail:
             reason += "; stderr: " + " | ".join(tail)
+        self._failed_in_a_row += 1
+        if self.give_up_after and not self.answered and self._failed_in_a_row >= self.give_up_after:
+            return ImplementationUnavailable(
+                f"{self.name}: failed its first {self._failed_in_a_row} cases without answering one "
+                f"(last: {reason}); giving up")
         return ImplementationFailure(reason)
 
     # -- one case -----------------------------------------------------------------------
     def answer(self, case: dict) -> list:
         """The program's answers to ``case``; :class:`ImplementationFailure` if it gives none."""
-        if self._proc is None or self._proc.poll() is not None:
-            self._stop()
-            self._start()
-        line = json.dumps(case, ensure_ascii=False, separators=(",", ":")) + "\n"
+        self.start()
+        line = json_line(case) + "\n"  # lone surrogates as escapes: always UTF-8
         try:
             self._proc.stdin.write(line.encode("utf-8"))
             self._proc.stdin.flush()
@@ -142,13 +200,17 @@ class ProcessImplementation:
             except subprocess.TimeoutExpired:
                 pass
             raise self._fail("the process exited (crash) before answering")
+        if reply is _OVERLONG:
+            raise self._fail(f"answer line longer than {self.max_line_bytes} bytes; process killed and restarted")
         try:
             doc = json.loads(reply)
         except (json.JSONDecodeError, UnicodeDecodeError):
             raise self._fail(f"the answer line is not JSON: {reply[:200]!r}") from None
         if not isinstance(doc, dict) or doc.get("id") != case["id"]:
             got = doc.get("id") if isinstance(doc, dict) else doc
-            raise self._fail(f"expected the answer to {case['id']!r}, got a line for {got!r}")
+            raise self._fail(f"expected the answer to {case['id']!r}, got a line for {_cut(repr(got), 200)}")
+        self.answered += 1
+        self._failed_in_a_row = 0
         if "failure" in doc:
             raise ImplementationFailure(f"the implementation reported: {doc['failure']}")
         if not isinstance(doc.get("answers"), list):
@@ -156,32 +218,52 @@ class ProcessImplementation:
         return doc["answers"]
 
 
-def _pump(stream, put: Callable) -> None:
-    """Read lines from ``stream`` into ``put`` (text); ``put(None)`` at end of stream."""
+def _pump(stream, put: Callable, limit: int, whole_lines: bool) -> None:
+    """Read lines of at most ``limit`` bytes from ``stream`` into ``put`` (text); ``put(None)``
+    at end of stream. A longer line is cut into pieces of ``limit`` bytes, or, with
+    ``whole_lines``, reported as ``_OVERLONG`` and reading stops (the process is restarted):
+    a program that never writes a newline cannot make the harness hold more than ``limit``."""
     try:
-        for raw in iter(stream.readline, b""):
+        while True:
+            raw = stream.readline(limit + 1 if whole_lines else limit)
+            if not raw:
+                break
+            if whole_lines and len(raw) > limit and not raw.endswith(b"\n"):
+                put(_OVERLONG)
+                return
             put(raw.decode("utf-8", errors="replace"))
     except (OSError, ValueError):
         pass
     put(None)
 
 
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[:limit] + f"… ({len(text)} chars)"
+
+
 def serve(answer: Callable[[dict], list], stdin=None, stdout=None) -> None:
     """Answer protocol lines from ``stdin`` with ``answer(case)`` until end of input.
 
-    An exception from ``answer`` becomes a ``failure`` line (the case fails, the loop goes on).
+    An exception from ``answer`` (or a line that is no case) becomes a ``failure`` line (the
+    case fails, the loop goes on). Lines are UTF-8 both ways; a lone surrogate in an answer
+    (a Java string may hold one) is written as its ``\\udXXX`` escape.
     """
-    stdin = stdin or sys.stdin
-    stdout = stdout or sys.stdout
+    if stdin is None:
+        stdin = sys.stdin
+        stdin.reconfigure(encoding="utf-8")
+    if stdout is None:
+        stdout = sys.stdout
+        stdout.reconfigure(encoding="utf-8")
     for line in stdin:
         if not line.strip():
             continue
-        case = json.loads(line)
+        case = None
         try:
+            case = json.loads(line)
             doc = {"id": case["id"], "answers": answer(case)}
         except Exception as e:  # reported to the harness as that case's failure
-            doc = {"id": case.get("id"), "failure": f"{type(e).__name__}: {e}"}
-        stdout.write(json.dumps(doc, ensure_ascii=False, separators=(",", ":")) + "\n")
+            doc = {"id": case.get("id") if isinstance(case, dict) else None, "failure": f"{type(e).__name__}: {e}"}
+        stdout.write(json_line(doc) + "\n")
         stdout.flush()
 
 

@@ -10,7 +10,8 @@ A Java exception thrown by an operation becomes that operation's error answer
 (``{error, message[, cause, cause_message]}``), an error ``DataResult`` becomes
 ``{"error": "DataResult", "message": ...}``, and the run goes on with the next operation.
 An operation the probe does not know, or that the jar lacks (``fill`` before 26.3),
-raises :class:`UnsupportedOperation`: the whole case cannot be answered by this jar.
+raises :class:`UnsupportedOperation`: the whole case cannot be answered by this jar (it is
+skipped). A class the jar lacks (:class:`rig.game.MissingClass`) fails the case instead.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import importlib
 from typing import Callable
 
 from harness.formats import versions
-from rig.game import Game, MissingMember, java_exception
+from rig.game import Game, MissingClass, MissingMember, java_exception
 
 AREAS = ("storage", "palette", "nbt", "snbt")
 
@@ -45,6 +46,16 @@ def answer_case(game: Game, case: dict) -> list:
     return module.run(game, case.get("setup") or {}, case["ops"], versions.get(case["version"]))
 
 
+def needed_classes() -> list[str]:
+    """Mojang names of the game's classes the probes call in every version (``CLASSES`` of each
+    area module; a class only some versions have, such as 26.x's top-level ``Strategy``, is
+    not listed). A jar lacking one of them cannot answer that area's cases at all."""
+    out: list[str] = []
+    for area in AREAS:
+        out += [c for c in importlib.import_module(f"rig.probes.{area}").CLASSES if c not in out]
+    return out
+
+
 def run_ops(game: Game, handlers: dict[str, Callable], ops: list) -> list:
     """Run ``ops`` in order through ``handlers`` (operation name -> function of its arguments)."""
     answers = []
@@ -58,6 +69,8 @@ def run_ops(game: Game, handlers: dict[str, Callable], ops: list) -> list:
             answers.append(handler(*op[1:]))
         except DataResultError as e:
             answers.append({"error": "DataResult", "message": e.message})
+        except MissingClass:
+            raise  # the jar lacks one of the game's classes: the case fails, it is not skipped
         except MissingMember as e:
             raise UnsupportedOperation(f"operation {op[0]!r}: {e}") from None
         except TypeError as e:

@@ -29,6 +29,7 @@ ACCOUNTER = f"{NBT}.NbtAccounter"
 FRIENDLY = "net.minecraft.network.FriendlyByteBuf"
 BYTE_BUF = "io.netty.buffer.ByteBuf"
 DATA_IN, DATA_OUT = "java.io.DataInput", "java.io.DataOutput"
+CLASSES = (NBT_IO, TAG, COMPOUND, f"{NBT}.EndTag", ACCOUNTER, f"{NBT}.SnbtPrinterTagVisitor", FRIENDLY)  # every version
 NETWORK_QUOTA = 2097152  # the 2 MiB packet quota (GAME_FACTS.md section 3.1)
 
 

@@ -31,6 +31,7 @@ ID_MAP = "net.minecraft.core.IdMap"
 FRIENDLY = "net.minecraft.network.FriendlyByteBuf"
 OBJ = "java.lang.Object"
 XYZ = ("int", "int", "int")
+CLASSES = (CONTAINER, PACKED, COUNT_CONSUMER, ID_MAP, FRIENDLY)  # needed in every version (Strategy moved)
 AXIS_BITS = {"block_states": 4, "biomes": 2}
 
 

@@ -21,6 +21,7 @@ from rig.probes.nbt import write_any
 PARSER = "net.minecraft.nbt.TagParser"
 STRING = "java.lang.String"
 READER = "com.mojang.brigadier.StringReader"
+CLASSES = (PARSER,)  # needed in every version (its API changed, its name did not)
 
 
 def run(game: Game, setup: dict, ops: list, version) -> list:

@@ -14,6 +14,7 @@ from rig.probes import ints, run_ops
 BIT_STORAGE = "net.minecraft.util.BitStorage"
 SIMPLE = "net.minecraft.util.SimpleBitStorage"
 ZERO = "net.minecraft.util.ZeroBitStorage"
+CLASSES = (SIMPLE, ZERO, BIT_STORAGE)  # needed in every version
 
 
 def run(game: Game, setup: dict, ops: list, version) -> list:

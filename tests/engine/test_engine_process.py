@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from helpers_engine import echo_command, recorded, write_recorded
 
-from harness.engine.runner import CheckItem, run_checks
+from harness.engine.runner import CheckItem, RunAborted, run_checks
 from harness.implementations.process import ProcessImplementation, serve
 
 IDS = ("storage/p/errors", "snbt/p/1", "snbt/p/2", "nbt/p/hello-world/file", "storage/p/fill-3")
@@ -61,12 +63,12 @@ def test_hang_fails_that_case_after_the_timeout_and_the_run_goes_on(tmp_path):
     assert "no answer within 1.5 s" in hung.reason and impl.restarts == 1
 
 
-def test_a_missing_program_fails_each_case_with_the_reason(tmp_path):
+def test_a_missing_program_stops_the_run_at_once(tmp_path):
     _, items = _items()
     impl = ProcessImplementation(str(tmp_path / "no-such-program"), timeout=1)
-    outcomes = run_checks(impl, items[:2])
-    assert [o.status for o in outcomes] == ["failed", "failed"]
-    assert "cannot start" in outcomes[0].reason
+    with pytest.raises(RunAborted, match="cannot start .*no-such-program.*No such file") as stopped:
+        run_checks(impl, items)
+    assert stopped.value.outcomes == []  # not one "cannot start" failure per case
 
 
 def test_serve_answers_lines_and_reports_failures(tmp_path):

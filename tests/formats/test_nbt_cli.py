@@ -2,11 +2,21 @@
 
 from __future__ import annotations
 
+import datetime
+import io
+import os
+import struct
+import subprocess
+import sys
+import zlib
+from pathlib import Path
+
 import pytest
 
 from conftest import REPO, reference_case
 from harness.cli import main
 from harness.formats import versions
+from harness.formats.errors import GameError
 from harness.formats.nbt import compression, nbt_io
 from harness.formats.nbt.detect import open_nbt
 
@@ -137,3 +147,188 @@ def test_diff_shows_a_unified_diff_and_exits_1(capsys):
 def test_diff_with_a_bad_file_exits_2(capsys):
     status, _, err = run(capsys, "diff", REAL / "java-nbt/bigtest.nbt", REAL / "java-nbt/invalid_compression.dat")
     assert status == 2 and "invalid_compression.dat" in err
+
+
+# --- bad SNBT text: one line, exit 2, never a traceback ------------------------------------------
+
+@pytest.mark.parametrize("text", ["{a:", "[" * 100_000 + "]" * 100_000], ids=["cut", "100000-deep"])
+def test_invalid_snbt_text_is_one_line_naming_both_readings(capsys, tmp_path, text):
+    bad = tmp_path / "bad.snbt"
+    bad.write_text(text)
+    for argv in (["show", bad], ["convert", bad, tmp_path / "o.nbt", "--to", "java"],
+                 ["diff", bad, REAL / "java-nbt/hello_world.nbt"]):
+        status, out, err = run(capsys, *argv)
+        assert status == 2 and out == "", argv
+        assert err.startswith(f"harness nbt: {bad}: neither binary NBT (") and " nor SNBT (" in err
+        assert err.count("\n") == 1
+    assert not (tmp_path / "o.nbt").exists()
+
+
+# --- detection: which encoding's error is reported ---------------------------------------------
+# A list of lists nested 100,000 deep under key "a": valid NBT the game refuses at its depth
+# limit, 512 (recorded depth-* answers): the 512th nested list header is where it stops.
+
+def _deep_list(root: str, key: str, element: str) -> bytes:
+    return bytes.fromhex(root + key) + bytes.fromhex(element) * 100_000
+
+
+@pytest.mark.parametrize("data,encoding,offset", [
+    (_deep_list("0a0000", "09000161", "0900000001"), "java", 3 + 4 + 5 * 511),
+    (_deep_list("0a0000", "09010061", "0901000000"), "bedrock", 3 + 4 + 5 * 511),
+    (_deep_list("0a00", "090161", "0902"), "bedrock-network", 2 + 3 + 2 * 511),
+], ids=["java", "bedrock", "bedrock-network"])
+def test_too_deep_file_reports_its_own_encodings_depth_error(capsys, tmp_path, data, encoding, offset):
+    with pytest.raises(GameError) as caught:
+        open_nbt(data, V)
+    assert caught.value.kind == "NbtAccounterException" and "depth > 512" in caught.value.message
+    assert caught.value.encoding == encoding and caught.value.where.startswith(f"offset {offset}, path a[0][0]")
+    deep = tmp_path / "deep.nbt"
+    deep.write_bytes(data)
+    status, _, err = run(capsys, "show", deep)
+    assert status == 2 and f"offset {offset}, path a[0][0]" in err and f"(read as {encoding})" in err
+    assert err.isprintable() or err[:-1].isprintable()
+
+
+def test_error_places_are_escaped_and_shortened():
+    from harness.cli.nbt import _describe
+
+    text = _describe(GameError("EOFException", None, where="offset 9, path a\t\x00b.c\udc80"))
+    assert text == "EOFException, at offset 9, path a\\t\\x00b.c\\udc80"
+    long = _describe(GameError("EOFException", None, where="offset 9, path " + "\x01" * 5000))
+    assert long.startswith("EOFException, at offset 9, path \\x01") and "more characters)…" in long
+    assert len(long) < 300 and long.endswith("\\x01")
+
+
+# --- input size limit ------------------------------------------------------------------------
+
+def test_input_over_max_bytes_is_refused_before_reading(capsys, tmp_path):
+    big = tmp_path / "big.nbt"
+    big.write_bytes(bytes(4096))
+    status, out, err = run(capsys, "show", big, "--max-bytes", "4095")
+    assert (status, out) == (2, "")
+    assert err == f"harness nbt: {big}: 4096 bytes, over the limit of 4095 bytes (--max-bytes N to raise it)\n"
+    status, _, err = run(capsys, "show", big, "--max-bytes", "4096")  # then read: a root of type End
+    assert status == 2 and "Root tag must be a named compound tag, at offset 0" in err
+
+
+def test_decompressed_content_over_max_bytes_is_refused(capsys):
+    status, _, err = run(capsys, "show", REAL / "java-nbt/bigtest.nbt", "--max-bytes", "1000")
+    assert status == 2 and "DecompressionLimitException" in err and "1000 bytes" in err
+
+
+# --- region files ----------------------------------------------------------------------------
+
+def _region_entries(data: bytes) -> list[tuple]:
+    """(x, z, sector, sectors, length, compression id, timestamp) straight from the header bytes."""
+    found = []
+    for index in range(1024):
+        entry, = struct.unpack_from(">I", data, 4 * index)
+        if entry:
+            sector = entry >> 8
+            length, compression_id = struct.unpack_from(">iB", data, sector * 4096)
+            found.append((index % 32, index // 32, sector, entry & 0xFF, length, compression_id,
+                          struct.unpack_from(">I", data, 4096 + 4 * index)[0]))
+    return found
+
+
+@pytest.mark.parametrize("name", ["r.0.0.mca", "r.4.-4.mca", "1_16_5-r.-2.1.mca"])
+def test_show_region_lists_its_chunks(capsys, name):
+    path = REAL / "java-region" / name
+    status, out, err = run(capsys, "show", path)
+    assert status == 0 and err == ""
+    lines = out.splitlines()
+    by = "its name r.X.Z.mca" if name.startswith("r.") else "its header"
+    entries = _region_entries(path.read_bytes())
+    assert lines[0] == f"region file (recognised by {by})" and lines[1] == f"chunks: {len(entries)} of 1024"
+    rows = [line.split() for line in lines[3:]]
+    names = {1: "gzip", 2: "zlib", 3: "none"}
+    assert [(int(r[0]), int(r[1]), int(r[2]), int(r[3]), int(r[4]), r[5]) for r in rows] == \
+        [(x, z, s, n, length, names[c]) for x, z, s, n, length, c, _ in entries]
+    first_saved = datetime.datetime.fromtimestamp(entries[0][6], datetime.timezone.utc)
+    assert " ".join(rows[0][6:8]) == first_saved.strftime("%Y-%m-%d %H:%M:%S")
+
+
+def test_region_chunk_shows_and_diffs_as_its_inflated_nbt(capsys, tmp_path):
+    path = REAL / "java-region/r.0.0.mca"
+    x, z, sector, _, length, compression_id, _ = _region_entries(path.read_bytes())[0]
+    assert compression_id == 2
+    raw = path.read_bytes()[sector * 4096 + 5:sector * 4096 + 4 + length]
+    alone = tmp_path / "chunk.nbt"
+    alone.write_bytes(zlib.decompress(raw))
+    for pretty in ([], ["--pretty"]):
+        status, out, err = run(capsys, "show", path, "--chunk", f"{x},{z}", *pretty)
+        assert status == 0, err
+        _, expected, _ = run(capsys, "show", alone, *pretty)
+        assert out.splitlines()[:2] == ["encoding: java", "compression: zlib"]
+        assert out.splitlines()[2:] == expected.splitlines()[3:]  # the same tag; no root name line
+        assert run(capsys, "show", f"{path}#{x},{z}", *pretty)[1] == out
+    assert run(capsys, "diff", f"{path}#{x},{z}", alone)[:2] == (0, "")
+    converted = tmp_path / "chunk.snbt"
+    assert run(capsys, "convert", f"{path}#{x},{z}", converted, "--to", "snbt")[0] == 0
+    assert run(capsys, "diff", converted, alone)[0] == 0
+
+
+def test_region_recognised_by_header_and_refused_where_a_document_is_needed(capsys, tmp_path):
+    copy = tmp_path / "world.bin"
+    copy.write_bytes((REAL / "java-region/r.0.0.mca").read_bytes())
+    status, out, _ = run(capsys, "show", copy)
+    assert status == 0 and out.startswith("region file (recognised by its header)\n")
+    status, _, err = run(capsys, "diff", copy, copy)
+    assert status == 2 and f"name one as {copy}#X,Z" in err
+    status, _, err = run(capsys, "show", copy, "--chunk", "0,0")
+    assert status == 2 and "no chunk 0,0 in this region" in err
+    status, _, err = run(capsys, "show", REAL / "java-nbt/hello_world.nbt", "--chunk", "0,0")
+    assert status == 2 and "not a region file" in err
+
+
+def test_damaged_region_lists_the_problem_and_refuses_that_chunk(capsys):
+    path = REAL / "java-region/regiontest.mca"
+    status, out, _ = run(capsys, "show", path)
+    assert status == 0
+    row = next(line for line in out.splitlines() if line.split()[:2] == ["14", "0"])
+    assert "problem: Region file has invalid sector at index: 14; sector 1 overlaps with header" in row
+    status, _, err = run(capsys, "show", f"{path}#14,0")
+    assert status == 2 and "chunk not readable: RegionFileException" in err
+
+
+# --- a closed pipe keeps the run's status ----------------------------------------------------
+
+class _ClosedPipe(io.StringIO):
+    encoding = "utf-8"
+
+    def write(self, text):
+        raise BrokenPipeError(32, "Broken pipe")
+
+
+def test_diff_into_a_closed_pipe_still_exits_1(monkeypatch):
+    monkeypatch.setattr(sys, "stdout", _ClosedPipe())
+    assert main(["nbt", "diff", str(REAL / "java-nbt/level.dat"), str(REAL / "java-nbt/1_17_1-level.dat")]) == 1
+    assert main(["nbt", "show", str(REAL / "java-nbt/level.dat")]) == 0
+
+
+def test_diff_into_a_closed_pipe_in_a_process_exits_1_without_a_traceback():
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # the reader is gone before anything is written
+    try:
+        done = subprocess.run([sys.executable, "-m", "harness", "nbt", "diff", REAL / "java-nbt/level.dat",
+                               REAL / "java-nbt/1_17_1-level.dat"], stdout=write_end, stderr=subprocess.PIPE,
+                              cwd=REPO, timeout=120)
+    finally:
+        os.close(write_end)
+    assert (done.returncode, done.stderr) == (1, b"")
+
+
+# --- output paths ----------------------------------------------------------------------------
+
+def test_convert_refuses_an_unwritable_output_before_converting(capsys, tmp_path):
+    source = REAL / "java-nbt/hello_world.nbt"
+    targets = [(tmp_path, "is a directory"), (tmp_path / "missing" / "x.nbt", "folder"),
+               (tmp_path / "fifo", "not a regular file")]
+    os.mkfifo(tmp_path / "fifo")
+    if Path("/proc").is_dir():
+        targets.append((Path("/proc/nope.nbt"), "cannot create files in /proc"))
+    for target, text in targets:
+        status, out, err = run(capsys, "convert", source, target, "--to", "java")
+        assert (status, out) == (2, ""), target
+        assert err.startswith(f"harness nbt: {target}: ") and text in err and err.count("\n") == 1
+    assert not (tmp_path / "missing").exists()

@@ -116,3 +116,9 @@ def test_decompression_bomb_is_refused_beyond_the_limit():
     assert info.value.kind == compression.LIMIT_KIND
     assert "1048576" in info.value.message
     assert len(decompress(bomb, limit=8 << 20)) == 8 << 20  # exactly at the limit is fine
+
+
+def test_none_gives_the_input_back_without_a_copy():
+    raw = (REAL / "java-nbt" / "hello_world.nbt").read_bytes()
+    prefix, problem = decompress_prefix(raw, "none")
+    assert prefix is raw and problem is None  # a 1 GB uncompressed file stays one 1 GB buffer

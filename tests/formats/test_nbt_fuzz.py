@@ -17,6 +17,7 @@ import signal
 import struct
 from contextlib import contextmanager
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -210,3 +211,29 @@ def test_damaged_region_files_are_read_or_refused(at, xor, table):
         region = refused_or_value(RegionFile, bytes(data))
         for loc in region.locations if region else ():
             refused_or_value(region.read_chunk, loc, versions.get("26.3"))
+
+
+# --- array printing: the NumPy text equals the per-element text ---------------------------------
+# StringTagVisitor prints [B;1B,2B], [I;1,2], [L;1L,2L]; SnbtPrinterTagVisitor the same with a
+# space before each element. Java's Byte/Integer/Long.toString is the plain decimal, as Python's.
+ARRAY_KINDS = [("ByteArrayTag", "i1", "B", "B"), ("IntArrayTag", "i4", "I", ""), ("LongArrayTag", "i8", "L", "L")]
+
+
+@pytest.mark.parametrize("cls,dtype,letter,suffix", ARRAY_KINDS)
+@given(data=st.data())
+@FUZZ
+def test_array_text_equals_the_per_element_text(cls, dtype, letter, suffix, data):
+    import numpy as np
+
+    from harness.formats.nbt import string_tag_visitor, tags
+    from harness.formats.nbt.snbt_printer_tag_visitor import pretty
+    from harness.formats.nbt.string_tag_visitor import to_string
+
+    info = np.iinfo(dtype)
+    values = data.draw(st.lists(st.one_of(st.integers(info.min, info.max), st.sampled_from(
+        [info.min, info.max, 0, -1, 1, 9, 10, -10, 99, 100])), max_size=40))
+    tag = getattr(tags, cls)(np.array(values, dtype=dtype))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(string_tag_visitor, "_ARRAY_CHUNK", data.draw(st.integers(1, 8)))  # chunk seams
+        assert to_string(tag, "26.3") == f"[{letter};" + ",".join(f"{v}{suffix}" for v in values) + "]"
+        assert pretty(tag, "26.3") == f"[{letter};" + ",".join(f" {v}{suffix}" for v in values) + "]"

@@ -10,6 +10,7 @@ written into temporary folders.
 from __future__ import annotations
 
 import hashlib
+import json
 import shutil
 import subprocess
 import zipfile
@@ -47,6 +48,26 @@ def _jar(path: Path, trees: list[Path], extra: dict[str, bytes] | None = None) -
         for name, data in (extra or {}).items():
             z.writestr(name, data)
     return path
+
+
+@pytest.fixture
+def classes_jar(tmp_path):
+    """A factory of small zips with a version.json and an empty entry for each class the probes
+    need (under ``names``' jar names; ``drop``: Mojang names left out): enough to pass the
+    rig's checks before a JVM starts, never enough to run a case."""
+    from rig.mappings import Names
+    from rig.probes import needed_classes
+
+    def make(version_json: dict, names: Names | None = None, drop=(), name="classes.jar") -> Path:
+        names = names or Names.identity()
+        path = tmp_path / name
+        with zipfile.ZipFile(path, "w") as z:
+            z.writestr("version.json", json.dumps(version_json))
+            for cls in needed_classes():
+                if cls not in drop:
+                    z.writestr(names.cls(cls).replace(".", "/") + ".class", b"")
+        return path
+    return make
 
 
 @pytest.fixture(scope="session")

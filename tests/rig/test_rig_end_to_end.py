@@ -163,3 +163,43 @@ def test_a_crash_or_a_hang_fails_that_case_and_the_run_goes_on(standin_jars):
     assert set(run.failed) == {"snbt/x/crash", "snbt/x/hang"}
     assert "exited" in run.failed["snbt/x/crash"] and "no answer within 4 s" in run.failed["snbt/x/hang"]
     assert seen[1] == ("snbt/x/crash", "failed")
+
+
+def test_the_first_cases_failing_alike_stop_the_run(standin_jars):
+    game = prepare(standin_jars.plain, timeout=60)
+    no_setup = [{"id": f"storage/x/no-setup-{i}", "area": "storage", "version": "26.3", "setup": {}, "ops": [["new"]]}
+                for i in range(6)]
+    seen = []
+    run = run_game(game, no_setup, lambda case, status, detail: seen.append(status))
+    assert seen == ["failed"] * 3 and run.not_run == 3 and not run.answered
+    assert run.stopped == f"the first 3 cases all failed the same way: {run.failed['storage/x/no-setup-0']}"
+    assert "KeyError: 'bits'" in run.stopped
+    # one answered case first: failures after it are the cases' own, and every case runs
+    run = run_game(game, [dict(no_setup[0], id="storage/x/ok", setup={"bits": 4, "size": 8})] + no_setup)
+    assert run.stopped is None and len(run.failed) == 6 and run.not_run == 0
+
+
+def test_a_timeout_shorter_than_the_jvms_start_stops_record_and_live_with_one_line(standin_jars, tmp_path):
+    path, cases = case_file(tmp_path, "26.3", per_area=2)
+    for verb in ("record", "live"):
+        out = ["--out", str(tmp_path / "ref")] if verb == "record" else []
+        done = harness(verb, "--jar", str(standin_jars.plain), "--cases", str(path), "--timeout", "0.05", *out)
+        assert done.returncode == 2, done.stderr
+        stopped = [line for line in done.stderr.splitlines() if "stopped" in line]
+        assert stopped == [f"harness {verb}: stopped after 3 of {len(cases)} cases: the game 26.3: failed its first 3 "
+                           "cases without answering one (last: no answer within 0.05 s (hang); process killed and "
+                           "restarted); giving up"]
+        assert "FAILED" not in done.stderr and "Traceback" not in done.stderr
+    assert not (tmp_path / "ref").exists()
+
+
+def test_the_worker_writes_utf8_lines_keeping_a_lone_surrogate_as_its_escape(standin_jars):
+    recorded = next(c for c in reference_cases("26.3", "nbt") if c["id"] == "nbt/p/raw-string-lone-high-surrogate/file")
+    case = {k: recorded[k] for k in ("id", "area", "version", "setup", "ops")}
+    done = subprocess.run([sys.executable, "-m", "rig.worker", "--jar", str(standin_jars.plain)],
+                          input=(json.dumps(case) + "\n").encode(), capture_output=True, cwd=REPO,
+                          env=dict(os.environ, PYTHONPATH=str(REPO)), timeout=120)
+    assert done.returncode == 0, done.stderr.decode(errors="replace")
+    line = done.stdout.decode("utf-8")  # strict: the line is UTF-8
+    assert line.count("\n") == 1 and '\\ud83d' in line
+    assert json.loads(line) == {"id": case["id"], "answers": recorded["answers"]}

@@ -10,7 +10,7 @@ import threading
 import pytest
 
 from harness.cli import main
-from rig.fetch import FetchError, fetch
+from rig.fetch import FetchError, FetchRefused, fetch
 
 JAR = b"PK-not-really-a-jar-but-bytes"
 MAPPINGS = b"# licence\nnet.minecraft.core.IdMap -> ib:\n"
@@ -33,7 +33,7 @@ def server():
 
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     base = f"http://127.0.0.1:{httpd.server_address[1]}"
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread = threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
     thread.start()
 
     def publish(version: str, jar: bytes, mappings: bytes | None, jar_sha1: str | None = None):
@@ -60,9 +60,10 @@ def server():
 def test_fetch_jar_and_mappings_then_reuse(server, tmp_path, capsys):
     url = server("1.21.1", JAR, MAPPINGS)
     assert main(["fetch-jar", "1.21.1", "--manifest-url", url, "--cache", str(tmp_path)]) == 0
-    out = capsys.readouterr().out
+    out, err = capsys.readouterr()
     jar, txt = tmp_path / "jars" / "1.21.1" / "server.jar", tmp_path / "jars" / "1.21.1" / "server.txt"
     assert f"server jar: {jar}" in out and f"mappings:   {txt}" in out
+    assert "no rules" not in err  # 1.21.1 is in the version table
     assert jar.read_bytes() == JAR and txt.read_bytes() == MAPPINGS
     before = jar.stat().st_mtime_ns
     assert fetch("1.21.1", url, tmp_path).server.stat().st_mtime_ns == before  # cached by SHA-1
@@ -82,6 +83,10 @@ def test_sha1_mismatch_is_refused_and_not_kept(server, tmp_path, capsys):
     assert "refusing the download" in capsys.readouterr().err
 
 
-def test_unknown_version(server, tmp_path):
-    with pytest.raises(FetchError, match="'9.9' is not in the manifest"):
-        fetch("9.9", server("26.3", JAR, None), tmp_path)
+def test_unknown_version(server, tmp_path, capsys):
+    url = server("26.3", JAR, None)
+    with pytest.raises(FetchRefused, match="'9.9' is not in the manifest"):
+        fetch("9.9", url, tmp_path)
+    assert main(["fetch-jar", "9.9", "--manifest-url", url, "--cache", str(tmp_path)]) == 2  # refused, not failed
+    err = capsys.readouterr().err
+    assert "(latest release: x)" in err and "no rules for 9.9 yet" in err

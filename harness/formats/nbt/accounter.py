@@ -40,7 +40,7 @@ class NbtAccounter:
     ``rules`` is a :class:`harness.formats.versions.NbtRules`.
     """
 
-    __slots__ = ("rules", "quota", "usage", "depth", "_legacy")
+    __slots__ = ("rules", "quota", "usage", "depth", "depth_limit", "_legacy")
 
     def __init__(self, rules, quota: int | None):
         self.rules = rules
@@ -48,6 +48,8 @@ class NbtAccounter:
         self.usage = 0
         self.depth = 0
         self._legacy = rules.accounter_style == "legacy"
+        # the depth at which opening one more container fails (legacy checks "depth > max", push "depth >= max")
+        self.depth_limit = rules.max_depth + 1 if self._legacy else rules.max_depth
 
     @classmethod
     def for_file(cls, rules) -> "NbtAccounter":

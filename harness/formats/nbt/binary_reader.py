@@ -22,48 +22,57 @@ gives "fieldSize is too long! Length is <n>, but maximum is <available>" for mul
 from __future__ import annotations
 
 import struct
-from functools import partial
+from itertools import repeat
 
 import numpy as np
 
 from harness.formats.errors import GameError
 from harness.formats.nbt import tags as T
 from harness.formats.nbt.accounter import ARRAY_WIDTH, NEW_KEY_CHARGE, TAG_CHARGE, UNLIMITED_HEAP, NbtAccounter
+from harness.formats.nbt.compound_shape import shape_of
 from harness.formats.nbt.encoding import NbtEncoding, zigzag_decode
-from harness.formats.nbt.mutf8 import decode_mutf8, decode_utf8, java_length
+from harness.formats.nbt.mutf8 import decode_mutf8, decode_utf8, encode_mutf8, encode_utf8, java_length
 
 IO_KINDS = frozenset({"EOFException", "UTFDataFormatException", "IOException"})
 VM_ARRAY_LIMIT = 2_147_483_645  # HotSpot (64-bit): longest array; longer → "Requested array size exceeds VM limit"
-_NEG_ZERO32 = 0x80000000
-_NEG_ZERO64 = 0x8000000000000000
 
 _new_int = int.__new__
 _new_str = str.__new__
+_new_dict = dict.__new__
+_new_list = list.__new__
+_new_object = object.__new__
+_CompoundTag = T.CompoundTag
+_IntTag, _LongTag, _ShortTag = T.IntTag, T.LongTag, T.ShortTag
+_float_tag = T.float_tag_read
+_double_tag = T.double_tag_read
 _LEAF_INT_CLASSES = {1: T.ByteTag, 2: T.ShortTag, 3: T.IntTag, 4: T.LongTag}
+_BYTE_TAGS = tuple(_new_int(T.ByteTag, b - 256 if b > 127 else b) for b in range(256))  # by unsigned byte
 _ARRAY_CLASSES = {7: T.ByteArrayTag, 11: T.IntArrayTag, 12: T.LongArrayTag}
-_ARRAY_DTYPES = {7: "i1", 11: "i4", 12: "i8"}
+_ARRAY_DTYPES = {7: np.dtype("i1"), 11: np.dtype("i4"), 12: np.dtype("i8")}  # native, as the tags hold them
+_WIRE_DTYPES = {little: {t: d.newbyteorder("<" if little else ">") for t, d in _ARRAY_DTYPES.items()}
+                for little in (False, True)}  # as the encoding lays them out
+_UBYTE = struct.Struct("B")
 _STRUCT_CODES = {1: ("b", 1), 2: ("h", 2), 3: ("i", 4), 4: ("q", 8), 5: ("I", 4), 6: ("Q", 8)}
-_BYTE = struct.Struct("b")
-_MUTF8_CACHE: dict[bytes, tuple[str, int]] = {}  # raw bytes → (string, Java length), short strings
-_UTF8_CACHE: dict[bytes, tuple[str, int]] = {}
+_CACHED_STRING_BYTES = 256  # strings up to this many bytes are decoded once per process
+_CACHE_ENTRIES = 65536
+# per codec (True: UTF-8, False: modified UTF-8): decode, encode, raw bytes -> key str, raw bytes -> StringTag
+_CODECS = {True: (decode_utf8, encode_utf8, {}, {}), False: (decode_mutf8, encode_mutf8, {}, {})}
 
 
-def _float_tag(bits: int) -> T.FloatTag:
-    tag = T.FloatTag.__new__(T.FloatTag)
-    tag.bits = 0 if bits == _NEG_ZERO32 else bits  # FloatTag.valueOf: -0.0 == 0.0 → ZERO
-    return tag
-
-
-def _double_tag(bits: int) -> T.DoubleTag:
-    tag = T.DoubleTag.__new__(T.DoubleTag)
-    tag.bits = 0 if bits == _NEG_ZERO64 else bits
-    return tag
-
-
-def _array_tag(tag_id: int, array: np.ndarray):
-    tag = _ARRAY_CLASSES[tag_id].__new__(_ARRAY_CLASSES[tag_id])
+def _array_tag(tag_id: int, data: bytes, n: int, offset: int, wire: dict):
+    """The array tag of the ``n`` elements at ``offset`` (all there), in native byte order."""
+    array = np.frombuffer(data, wire[tag_id], n, offset).astype(_ARRAY_DTYPES[tag_id]) if n else \
+        np.empty(0, _ARRAY_DTYPES[tag_id])
+    tag = _new_object(_ARRAY_CLASSES[tag_id])
     tag.array = array
     return tag
+
+
+def _remember(cache: dict, raw: bytes, value) -> None:
+    if len(raw) <= _CACHED_STRING_BYTES:
+        if len(cache) > _CACHE_ENTRIES:
+            cache.clear()
+        cache[raw] = value
 
 
 class NbtReader:
@@ -72,28 +81,29 @@ class NbtReader:
     ``rules``: the version's :class:`~harness.formats.versions.NbtRules`; ``accounter``: the
     read's :class:`NbtAccounter`; ``netty``: end-of-input reported as Netty's
     ``ByteBufInputStream`` does (network form) instead of ``DataInputStream``.
+
+    Speed: under a real quota (network) or in ``bedrock_network`` every tag goes through
+    the precise per-tag methods below. Otherwise (``fast``: fixed-width encoding, charges
+    free) :meth:`_read_tree` reads well-formed entries inline (strings and keys from a
+    per-process cache of short strings, ``ByteTag`` from the 256 shared values) and
+    siblings of a flat compound in a list by its :class:`~harness.formats.nbt.compound_shape.CompoundShape`;
+    anything else (a cache miss, too few bytes, an unknown type) falls back to the precise
+    methods at the same offset, so errors are the same either way.
     """
 
     def __init__(self, data: bytes, encoding: NbtEncoding, rules, accounter: NbtAccounter, *, netty: bool = False):
-        self.data = bytes(data)
+        self.data = data if type(data) is bytes else bytes(data)
         self.pos = 0
         self.enc = encoding
         self.rules = rules
         self.acc = accounter
         self.netty = netty
         self._stack: list[list] = []
-        self._decode = decode_utf8 if encoding.utf8 else decode_mutf8
-        self._strings = _UTF8_CACHE if encoding.utf8 else _MUTF8_CACHE
+        self._decode, self._encode, self._keys, self._strings = _CODECS[encoding.utf8]
         self._unwrap = rules.heterogeneous_lists
         # charges only matter under a real quota (network); unlimited reads skip them
         self.counting = accounter.quota is not None and accounter.quota < UNLIMITED_HEAP
-        self._leaf_structs = {
-            1: (_BYTE, partial(_new_int, T.ByteTag)), 2: (encoding.short, partial(_new_int, T.ShortTag)),
-            5: (encoding.bits32, _float_tag), 6: (encoding.bits64, _double_tag),
-        }
-        if not encoding.varint:
-            self._leaf_structs[3] = (encoding.int32, partial(_new_int, T.IntTag))
-            self._leaf_structs[4] = (encoding.int64, partial(_new_int, T.LongTag))
+        self.fast = not self.counting and not encoding.varint
 
     # --- end of input and primitives -------------------------------------------------
     def _eof(self, n: int) -> GameError:
@@ -160,11 +170,19 @@ class NbtReader:
         return self._fixed(self.enc.ushort)
 
     def read_string(self) -> str:
-        """``readUTF``: a string in the encoding's codec (modified UTF-8 or UTF-8)."""
-        return self._read_str()[0]
+        """``readUTF``: a string in the encoding's codec (modified UTF-8 or UTF-8), as a plain ``str``.
 
-    def _read_str(self) -> tuple[str, int]:
-        """``readUTF`` and the string's Java length (UTF-16 units), short strings decoded once."""
+        Short strings are decoded once per process (compound keys, root names).
+        """
+        raw, offset = self._utf_bytes()
+        text = self._keys.get(raw)
+        if text is None:
+            text = self._decode_at(raw, offset)
+            _remember(self._keys, raw, text)
+        return text
+
+    def _utf_bytes(self) -> tuple[bytes, int]:
+        """``readUTF``'s length and bytes: ``(raw bytes, their offset)``; EOF as the input reports it."""
         data = self.data
         if self.enc.varint:
             n = self._uvarint(5)
@@ -179,21 +197,33 @@ class NbtReader:
         end = pos + n
         if end > len(data):
             raise self._eof(n)
-        raw = data[pos:end]
         self.pos = end
-        hit = self._strings.get(raw)
-        if hit is None:
-            try:
-                text = self._decode(raw)
-            except GameError as e:
-                e.where = self.where(pos)
-                raise
-            hit = (text, java_length(text))
-            if n <= 64:
-                if len(self._strings) > 65536:
-                    self._strings.clear()
-                self._strings[raw] = hit
-        return hit
+        return data[pos:end], pos
+
+    def _decode_at(self, raw: bytes, offset: int) -> str:
+        try:
+            return self._decode(raw)
+        except GameError as e:
+            e.where = self.where(offset)
+            raise
+
+    def _read_string_tag(self) -> T.StringTag:
+        """``readUTF`` as a ``StringTag``; short strings decoded once (tags are immutable, so shared)."""
+        raw, offset = self._utf_bytes()
+        tag = self._strings.get(raw)
+        if tag is None:
+            tag = _new_str(T.StringTag, self._decode_at(raw, offset))
+            _remember(self._strings, raw, tag)
+        return tag
+
+    def _string_tag_or_none(self, raw: bytes) -> T.StringTag | None:
+        """The ``StringTag`` of complete string bytes, or ``None`` when they do not decode (shape reads)."""
+        try:
+            tag = _new_str(T.StringTag, self._decode(raw))
+        except GameError:
+            return None
+        _remember(self._strings, raw, tag)
+        return tag
 
     def skip_string(self) -> None:
         """``StringTag.skipString``: ``skipBytes(readUnsignedShort())`` — skips what is there, never fails on it."""
@@ -225,32 +255,34 @@ class NbtReader:
             raise GameError("OutOfMemoryError", "Java heap space", where=self.where()) from None
 
     def _read_leaf(self, t: int):
-        fixed = self._leaf_structs.get(t)
-        if fixed is not None:
-            if self.counting:
-                self.acc.account(TAG_CHARGE[t])
-            st, make = fixed
-            pos = self.pos
-            if pos + st.size > len(self.data):
-                raise self._eof(st.size)
-            self.pos = pos + st.size
-            return make(st.unpack_from(self.data, pos)[0])
+        """One non-container payload, charged; the precise path every fast path falls back to."""
+        counting = self.counting
         if t == 8:
-            if self.counting:
+            if counting:
                 self.acc.account(36)
-                text, units = self._read_str()
-                self.acc.account(2 * units)
-            else:
-                text = self._read_str()[0]
-            return _new_str(T.StringTag, text)
+                tag = self._read_string_tag()
+                self.acc.account(2 * java_length(tag))
+                return tag
+            return self._read_string_tag()
+        if t in _STRUCT_CODES and (t < 3 or t > 4 or not self.enc.varint):
+            if counting:
+                self.acc.account(TAG_CHARGE[t])
+            if t == 1:
+                return _BYTE_TAGS[self._fixed(_UBYTE)]
+            if t == 5:
+                return _float_tag(self._fixed(self.enc.bits32))
+            if t == 6:
+                return _double_tag(self._fixed(self.enc.bits64))
+            return _new_int(_LEAF_INT_CLASSES[t], self._fixed(self.enc.short if t == 2 else
+                                                              self.enc.int32 if t == 3 else self.enc.int64))
         if t == 3 or t == 4:  # varint encodings
-            if self.counting:
+            if counting:
                 self.acc.account(TAG_CHARGE[t])
             return _new_int(_LEAF_INT_CLASSES[t], self.read_int() if t == 3 else self.read_long())
         if t in _ARRAY_CLASSES:
             return self._read_array(t)
         if t == 0:
-            if self.counting:
+            if counting:
                 self.acc.account(8)
             return T.END
         raise GameError("IOException", f"Invalid tag id: {t}", where=self.where())
@@ -266,42 +298,56 @@ class NbtReader:
         if n > VM_ARRAY_LIMIT:
             raise GameError("OutOfMemoryError", "Requested array size exceeds VM limit", where=self.where())
         enc = self.enc
+        dtype = _ARRAY_DTYPES[t]
         if enc.varint and t != 7:
             read = self.read_int if t == 11 else self.read_long
             values = [read() for _ in range(min(n, len(self.data) - self.pos))]
             if len(values) < n:
                 read()  # the game runs out of input here
-            return _array_tag(t, np.array(values, dtype=_ARRAY_DTYPES[t]))
+            tag = _new_object(_ARRAY_CLASSES[t])
+            tag.array = np.array(values, dtype=dtype)
+            return tag
         avail = len(self.data) - self.pos
         if n * width > avail:
             if t == 7:
                 raise self._eof(n)  # readFully(new byte[n])
             self.pos += avail - avail % width  # element by element: the first incomplete one fails
             raise self._eof(width)
-        start = self._take(n * width)
-        array = np.frombuffer(self.data, dtype=enc.order + _ARRAY_DTYPES[t], count=n, offset=start)
-        return _array_tag(t, array.astype(_ARRAY_DTYPES[t]))
+        return _array_tag(t, self.data, n, self._take(n * width), _WIRE_DTYPES[enc.little_endian])
 
-    def _open_list(self):
+    def _open_list(self) -> list:
+        """A list's header, charged; its frame ``[1, tag, element type, left, declared, shape]``."""
+        acc = self.acc
+        pos = self.pos
+        if self.fast and acc.depth < acc.depth_limit and pos + 5 <= len(self.data):
+            elem, n = self.enc.list_header.unpack_from(self.data, pos)
+            if 0 <= n <= VM_ARRAY_LIMIT and (elem or not n):  # nothing to refuse, nothing to charge
+                acc.depth += 1
+                self.pos = pos + 5
+                return self._list_frame(elem, n)
         rules = self.rules
-        self.acc.open_container(rules.list_charge)
+        acc.open_container(rules.list_charge)
         elem = self.read_byte()
         n = self.read_int()
         if n < 0 and rules.list_negative_length == "format":
             raise GameError("NbtFormatException", f"ListTag length cannot be negative: {n}", where=self.where())
         if elem == 0 and n > 0:
             raise GameError(rules.format_error, "Missing type on ListTag", where=self.where())
-        self.acc.account(4 * n)
+        acc.account(4 * n)
         if n < 0:
             raise GameError("IllegalArgumentException", f"initialArraySize cannot be negative but was: {n}",
                             where=self.where())
         if n > VM_ARRAY_LIMIT:
             raise GameError("OutOfMemoryError", "Requested array size exceeds VM limit", where=self.where())
-        tag = T.ListTag((), declared_type=elem)
+        return self._list_frame(elem, n)
+
+    def _list_frame(self, elem: int, n: int) -> list:
+        tag = _new_list(T.ListTag)
+        tag.declared_type = elem
         if n and elem in _STRUCT_CODES and not (self.enc.varint and elem in (3, 4)):
             if self._bulk_list(tag, elem, n):
-                return [1, tag, elem, 0, n]
-        return [1, tag, elem, n, n]  # kind, tag, element type, elements left, declared count
+                return [1, tag, elem, 0, n, None]
+        return [1, tag, elem, n, n, None]
 
     def _bulk_list(self, tag: T.ListTag, elem: int, n: int) -> bool:
         """A list of numbers read in one ``struct`` call when its bytes and its charges all fit."""
@@ -316,23 +362,36 @@ class NbtReader:
         if acc.quota is not None:
             acc.usage += total
         if elem <= 4:
-            cls = _LEAF_INT_CLASSES[elem]
-            tag.extend([_new_int(cls, v) for v in values])
+            tag.extend(map(_new_int, repeat(_LEAF_INT_CLASSES[elem], n), values))
         else:
-            make = _float_tag if elem == 5 else _double_tag
-            tag.extend([make(v) for v in values])
+            tag.extend(map(_float_tag if elem == 5 else _double_tag, values))
         return True
 
     def _read_tree(self, t: int):
-        """A compound or list and everything in it, with an explicit stack."""
+        """A compound or list and everything in it, with an explicit stack of frames.
+
+        Frames: ``[0, compound, key being read, key new?]`` and the list frame of
+        :meth:`_open_list`. ``where`` reads them, so they are kept current before anything
+        that can fail. A compound inside a compound is read without leaving the inner loop.
+        """
         acc = self.acc
         stack = self._stack
         data = self.data
-        read_str = self._read_str
+        ndata = len(data)
         counting = self.counting
+        fast = self.fast
+        keys = self._keys
+        strings = self._strings
+        ushort, int32, int64, short, bits32, bits64 = self.enc.unpackers
+        wire = _WIRE_DTYPES[self.enc.little_endian]
+        depth_limit = acc.depth_limit
+        unwrap = self._unwrap
         if t == 10:
-            acc.open_container(48)
-            root = T.CompoundTag()
+            if fast and acc.depth < depth_limit:
+                acc.depth += 1
+            else:
+                acc.open_container(48)
+            root = _new_dict(_CompoundTag)
             stack.append([0, root, None, False])
         else:
             frame = self._open_list()
@@ -340,57 +399,182 @@ class NbtReader:
             stack.append(frame)
         while stack:
             frame = stack[-1]
-            if frame[0] == 0:  # compound: next entry
-                pos = self.pos
-                if pos >= len(data):
-                    raise GameError("EOFException", None, where=self.where())
-                t = data[pos]
-                self.pos = pos + 1
-                if t == 0:
-                    self._close()
-                    continue
-                if t > 127:
-                    t -= 256
-                frame[2] = None
-                key, units = read_str()
-                frame[2] = key
-                if counting:
-                    acc.account_key(units)
+            if frame[0] == 0:  # compound: entries until a list opens or it ends in a list
                 compound = frame[1]
-                new = key not in compound
-                if t == 10 or t == 9:
-                    frame[3] = new
+                pos = self.pos
+                while True:
+                    if pos >= ndata:
+                        self.pos = pos
+                        raise GameError("EOFException", None, where=self.where())
+                    t = data[pos]
+                    if t == 0:  # End: close this compound
+                        pos += 1
+                        self.pos = pos
+                        stack.pop()
+                        if fast:
+                            acc.depth -= 1
+                        else:
+                            acc.close_container()
+                        if not stack:
+                            break
+                        parent = stack[-1]
+                        if parent[0] != 0:
+                            if unwrap or (fast and parent[5] is None and parent[3]):
+                                self._element_done(parent, compound)
+                            break
+                        if parent[3] and counting:
+                            acc.account(NEW_KEY_CHARGE)
+                        frame = parent
+                        compound = parent[1]
+                        continue
+                    key = None
+                    if fast and pos + 3 <= ndata:  # a cached key, then a well-formed leaf inline
+                        end = pos + 3 + ushort(data, pos + 1)[0]
+                        if end <= ndata:
+                            key = keys.get(data[pos + 3:end])
+                    if key is not None:
+                        frame[2] = key
+                        pos = end
+                        if t == 8:
+                            if pos + 2 <= ndata:
+                                end = pos + 2 + ushort(data, pos)[0]
+                                if end <= ndata:
+                                    value = strings.get(data[pos + 2:end])
+                                    if value is not None:
+                                        compound[key] = value
+                                        pos = end
+                                        continue
+                        elif t == 3:
+                            if pos + 4 <= ndata:
+                                compound[key] = _new_int(_IntTag, int32(data, pos)[0])
+                                pos += 4
+                                continue
+                        elif t == 1:
+                            if pos < ndata:
+                                compound[key] = _BYTE_TAGS[data[pos]]
+                                pos += 1
+                                continue
+                        elif t == 4:
+                            if pos + 8 <= ndata:
+                                compound[key] = _new_int(_LongTag, int64(data, pos)[0])
+                                pos += 8
+                                continue
+                        elif t == 12 or t == 7 or t == 11:
+                            if pos + 4 <= ndata:
+                                n = int32(data, pos)[0]
+                                end = pos + 4 + n * ARRAY_WIDTH[t]
+                                if 0 <= n <= VM_ARRAY_LIMIT and end <= ndata:
+                                    compound[key] = _array_tag(t, data, n, pos + 4, wire)
+                                    pos = end
+                                    continue
+                        elif t == 5:
+                            if pos + 4 <= ndata:
+                                compound[key] = _float_tag(bits32(data, pos)[0])
+                                pos += 4
+                                continue
+                        elif t == 6:
+                            if pos + 8 <= ndata:
+                                compound[key] = _double_tag(bits64(data, pos)[0])
+                                pos += 8
+                                continue
+                        elif t == 2:
+                            if pos + 2 <= ndata:
+                                compound[key] = _new_int(_ShortTag, short(data, pos)[0])
+                                pos += 2
+                                continue
+                    else:  # the key by readUTF, charged
+                        frame[2] = None
+                        self.pos = pos + 1
+                        key = self.read_string()
+                        frame[2] = key
+                        if counting:
+                            acc.account_key(java_length(key))
+                        pos = self.pos
                     if t == 10:
-                        acc.open_container(48)
-                        child = T.CompoundTag()
+                        frame[3] = key not in compound
+                        if fast and acc.depth < depth_limit:
+                            acc.depth += 1
+                        else:
+                            self.pos = pos
+                            acc.open_container(48)
+                        child = _new_dict(_CompoundTag)
                         compound[key] = child
-                        stack.append([0, child, None, False])
-                    else:
+                        frame = [0, child, None, False]
+                        stack.append(frame)
+                        compound = child
+                        continue
+                    if t == 9:
+                        frame[3] = key not in compound
+                        self.pos = pos
                         child_frame = self._open_list()
                         compound[key] = child_frame[1]
+                        if fast and not child_frame[3]:  # empty or read in bulk: closed already
+                            acc.depth -= 1
+                            pos = self.pos
+                            continue
                         stack.append(child_frame)
-                    continue
-                compound[key] = self._read_leaf(t)
-                if new and counting:
-                    acc.account(NEW_KEY_CHARGE)
-            else:  # list: next element
-                if frame[3] <= 0:
-                    self._close()
-                    continue
-                frame[3] -= 1
-                elem = frame[2]
-                lst = frame[1]
-                if elem == 10:
-                    acc.open_container(48)
-                    child = T.CompoundTag()
-                    lst.append(child)
-                    stack.append([0, child, None, False])
-                elif elem == 9:
-                    child_frame = self._open_list()
-                    lst.append(child_frame[1])
-                    stack.append(child_frame)
+                        break
+                    # any other leaf, or one the inline paths above did not take
+                    self.pos = pos
+                    value = self._read_leaf(t - 256 if t > 127 else t)
+                    pos = self.pos
+                    if counting:
+                        new = key not in compound
+                        compound[key] = value
+                        if new:
+                            acc.account(NEW_KEY_CHARGE)
+                    else:
+                        compound[key] = value
+                continue
+            # list: next element
+            left = frame[3]
+            if left <= 0:
+                self._close()
+                continue
+            elem = frame[2]
+            lst = frame[1]
+            if elem == 10:
+                shape = frame[5]
+                if shape:  # same-shaped siblings of an element read below
+                    frame[5] = None  # a mismatch: read the next one below, then make a new shape
+                    self.pos, done = shape.read_into(lst, left, data, self.pos, strings, self._string_tag_or_none)
+                    left -= done
+                    frame[3] = left
+                    if not left:
+                        continue
+                frame[3] = left - 1
+                if fast and acc.depth < depth_limit:
+                    acc.depth += 1
                 else:
-                    lst.append(self._read_leaf(elem))
+                    acc.open_container(48)
+                child = _new_dict(_CompoundTag)
+                lst.append(child)
+                stack.append([0, child, None, False])
+            elif elem == 9:
+                frame[3] = left - 1
+                child_frame = self._open_list()
+                lst.append(child_frame[1])
+                if fast and not child_frame[3]:  # empty or read in bulk: closed already
+                    acc.depth -= 1
+                    continue
+                stack.append(child_frame)
+            else:
+                if elem == 8 and fast:  # cached strings inline
+                    pos = self.pos
+                    while left and pos + 2 <= ndata:
+                        end = pos + 2 + ushort(data, pos)[0]
+                        value = strings.get(data[pos + 2:end]) if end <= ndata else None
+                        if value is None:
+                            break
+                        lst.append(value)
+                        pos = end
+                        left -= 1
+                    self.pos = pos
+                    frame[3] = left
+                    if not left:
+                        continue
+                frame[3] = left - 1
+                lst.append(self._read_leaf(elem))
         return root
 
     def _close(self) -> None:
@@ -404,10 +588,15 @@ class NbtReader:
         if parent[0] == 0:
             if parent[3] and self.counting:
                 self.acc.account(NEW_KEY_CHARGE)
-        elif self._unwrap and frame[0] == 0:
-            child = frame[1]
-            if len(child) == 1 and "" in child:  # ListTag.addAndUnwrap (26.x)
-                parent[1][-1] = child[""]
+        elif frame[0] == 0:
+            self._element_done(parent, frame[1])
+
+    def _element_done(self, parent: list, child: T.CompoundTag) -> None:
+        """After a compound element of the list ``parent``: 26.x unwrapping, or a shape for its siblings."""
+        if self._unwrap and len(child) == 1 and "" in child:  # ListTag.addAndUnwrap (26.x)
+            parent[1][-1] = child[""]
+        elif parent[5] is None and parent[3] > 0 and self.fast:
+            parent[5] = shape_of(child, self.enc, self._encode, self._decode) or False
 
     def where(self, offset: int | None = None) -> str:
         """``offset N, path a.b[2]``: where the reader is, for error messages."""

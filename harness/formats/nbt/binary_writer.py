@@ -25,6 +25,7 @@ Iterative (explicit stack), so any depth writes without recursion.
 from __future__ import annotations
 
 import struct
+from operator import attrgetter
 
 import numpy as np
 
@@ -36,21 +37,14 @@ from harness.formats.nbt.mutf8 import MAX_UTF_LENGTH, encode_mutf8, encode_utf8,
 
 _STRUCT_CODES = {1: "b", 2: "h", 3: "i", 4: "q", 5: "I", 6: "Q"}
 _ARRAY_DTYPES = {7: "i1", 11: "i4", 12: "i8"}
-_STRING_CACHES: dict[str, dict[str, bytes]] = {}
-_ORDER_CACHE: dict[tuple, list] = {}  # key tuple in put order → HashMap iteration order (default table)
-
-
-def _hashmap_order(keys: list, table_size: int | None) -> list:
-    if table_size is not None:
-        return iteration_order(keys, table_size)
-    key = tuple(keys)
-    order = _ORDER_CACHE.get(key)
-    if order is None:
-        order = iteration_order(keys)
-        if len(_ORDER_CACHE) > 16384:
-            _ORDER_CACHE.clear()
-        _ORDER_CACHE[key] = order
-    return order
+_WIRE_DTYPES = {little: {t: np.dtype(("<" if little else ">") + code) for t, code in _ARRAY_DTYPES.items()}
+                for little in (False, True)}
+_BYTE = struct.Struct("b")
+_CACHED_CHARS = 255  # strings up to this many characters (never too long) are encoded once per process
+_CACHE_ENTRIES = 65536
+# encoding name -> ({string: length prefix + bytes}, {hashmap order?: {keys in put order: write plan}})
+_CACHES: dict[str, tuple[dict[str, bytes], dict[bool, dict[tuple, list]]]] = {}
+_ids = attrgetter("id")
 
 
 def canonical_float_bits(bits: int) -> int:
@@ -73,7 +67,16 @@ def _tag_id(tag) -> int:
 
 
 class NbtWriter:
-    """Writes tags in ``encoding`` with the options above; one instance per output."""
+    """Writes tags in ``encoding`` with the options above; one instance per output.
+
+    Speed: short strings are encoded once per process (with their length prefix), and a
+    compound's write plan (its keys in write order with their encoded names) is kept per key
+    sequence, so same-keyed compounds (list elements, chunk sections) reuse it. In the
+    fixed-width encodings leaves are written inline; lists of numbers in one ``struct`` call.
+    """
+
+    __slots__ = ("enc", "hashmap_order", "canonical_nan", "string_fallback", "heterogeneous_lists", "out",
+                 "_encode", "_strings", "_plans", "_fixed", "_wire")
 
     def __init__(self, encoding: NbtEncoding, *, canonical_nan: bool = True, string_fallback: str | None = None,
                  heterogeneous_lists: bool = True, hashmap_order: bool = True):
@@ -83,8 +86,14 @@ class NbtWriter:
         self.string_fallback = string_fallback
         self.heterogeneous_lists = heterogeneous_lists
         self.out = bytearray()
+        caches = _CACHES.get(encoding.name)
+        if caches is None:
+            caches = _CACHES[encoding.name] = ({}, {True: {}, False: {}})
+        self._strings = caches[0]  # short string → its bytes with prefix
+        self._plans = caches[1][hashmap_order]  # keys in put order → write plan
         self._encode = encode_utf8 if encoding.utf8 else encode_mutf8
-        self._strings = _STRING_CACHES.setdefault(encoding.name, {})  # short string → its bytes with prefix
+        self._fixed = not encoding.varint
+        self._wire = _WIRE_DTYPES[encoding.little_endian]
 
     # --- primitives ------------------------------------------------------------------
     def write_int(self, v: int) -> None:
@@ -107,8 +116,8 @@ class NbtWriter:
             return
         start = len(self.out)
         self._write_string(text, value)
-        if len(text) <= 64:
-            if len(self._strings) > 65536:
+        if len(text) <= _CACHED_CHARS:
+            if len(self._strings) > _CACHE_ENTRIES:
                 self._strings.clear()
             self._strings[text] = bytes(self.out[start:])
 
@@ -132,72 +141,195 @@ class NbtWriter:
         self.out.append(t)
         if t != 0:
             self.write_string(name)
-            self.write_payload(tag)
+            self._write_payload(t, tag)
 
     def write_nameless(self, tag: T.Tag) -> None:
         """``writeAnyTag``: type byte, then (unless End) the payload."""
         t = _tag_id(tag)
         self.out.append(t)
         if t != 0:
-            self.write_payload(tag)
+            self._write_payload(t, tag)
 
     def write_payload(self, tag: T.Tag) -> None:
-        """``Tag.write``: the payload of ``tag`` and everything in it."""
-        t = _tag_id(tag)
+        """``Tag.write``: the payload of ``tag`` and everything in it (an explicit stack, any depth)."""
+        self._write_payload(_tag_id(tag), tag)
+
+    def _write_payload(self, t: int, tag: T.Tag) -> None:
+        """The payload of ``tag`` of type ``t``.
+
+        Frames: ``(compound, its plan's iterator, None, False)`` or ``(None, iterator of a
+        list's compound/list elements, element type, wrap them?)``.
+        """
         if t != 9 and t != 10:
             self._write_leaf(t, tag)
             return
         out = self.out
-        stack = [self._open(t, tag)]
+        strings = self._strings
+        fixed = self._fixed
+        canonical = self.canonical_nan
+        int32, int64, short, bits32, bits64 = self.enc.packers
+        byte = _BYTE.pack
+        wire = self._wire
+        plans = self._plans
+        frame = self._open(t, tag)
+        stack = [frame] if frame is not None else []
         while stack:
-            kind, it = stack[-1]  # kind: None for a compound, else the list's element type
-            for entry in it:
-                if kind is None:
-                    key, child = entry
-                    ct = _tag_id(child)
-                    out.append(ct)
-                    self.write_string(key)
+            compound, it, elem, wrap = stack[-1]
+            if compound is None:  # list: its next compound or list element
+                for child in it:
+                    if elem == 10:
+                        if wrap and (len(child) == 1 and "" in child or not isinstance(child, T.CompoundTag)):
+                            child = _wrap(child)  # ListTag.wrapIfNeeded (26.x)
+                        plan = plans.get(tuple(child)) if child.table_size is None else None
+                        stack.append((child, iter(plan or self._plan(child)), None, False))
+                        break
+                    frame = self._open(elem, child)
+                    if frame is not None:
+                        stack.append(frame)
+                        break
                 else:
-                    child = entry
-                    ct = kind
-                if ct == 9 or ct == 10:
-                    stack.append(self._open(ct, child))
+                    stack.pop()
+                continue
+            for key, name in it:
+                child = compound[key]
+                try:
+                    ct = child.id
+                except AttributeError:
+                    ct = _tag_id(child)  # raises TypeError
+                out.append(ct)
+                if name is not None:
+                    out += name
+                else:
+                    self.write_string(key)
+                if fixed:  # leaves inline
+                    if ct == 8:
+                        cached = strings.get(child)
+                        if cached is not None:
+                            out += cached
+                        else:
+                            self.write_string(child, value=True)
+                        continue
+                    if ct == 3:
+                        out += int32(child)
+                        continue
+                    if ct == 1:
+                        out += byte(child)
+                        continue
+                    if ct == 4:
+                        out += int64(child)
+                        continue
+                    if ct == 12 or ct == 7 or ct == 11:
+                        array = child.array
+                        out += int32(len(array))
+                        if len(array):
+                            out += array.astype(wire[ct]).tobytes()
+                        continue
+                    if ct == 5:
+                        bits = child.bits
+                        out += bits32(canonical_float_bits(bits) if canonical else bits)
+                        continue
+                    if ct == 6:
+                        bits = child.bits
+                        out += bits64(canonical_double_bits(bits) if canonical else bits)
+                        continue
+                    if ct == 2:
+                        out += short(child)
+                        continue
+                if ct == 10:
+                    plan = plans.get(tuple(child)) if child.table_size is None else None
+                    stack.append((child, iter(plan or self._plan(child)), None, False))
                     break
+                if ct == 9:
+                    frame = self._open(ct, child)
+                    if frame is not None:
+                        stack.append(frame)
+                        break
+                    continue
                 self._write_leaf(ct, child)
             else:
                 stack.pop()
-                if kind is None:
-                    out.append(0)
+                out.append(0)
 
-    def _open(self, t: int, tag) -> tuple[int | None, object]:
-        """Start a container: a compound's entries in HashMap order, or a list's header and elements."""
+    def _open(self, t: int, tag) -> tuple | None:
+        """Start a container: a compound's plan, or a list's header and its leaf elements.
+
+        ``None`` for a list that is then written completely (empty, or of leaves)."""
         if t == 10:
-            keys = list(tag.keys())
-            if self.hashmap_order and len(keys) > 1:
-                keys = _hashmap_order(keys, tag.table_size)
-            return None, iter([(k, tag[k]) for k in keys])
-        elem, items = self._list_elements(tag)
+            return tag, iter(self._plan(tag)), None, False
+        elem, items, wrap = self._list_elements(tag)
         self.out.append(elem)
         self.write_int(len(items))
-        if elem in _STRUCT_CODES and items and not (self.enc.varint and elem in (3, 4)):
+        if not items:
+            return None
+        if elem == 10 or elem == 9:
+            return None, iter(items), elem, wrap
+        if elem in _STRUCT_CODES and not (self.enc.varint and elem in (3, 4)):
             self._bulk(elem, items)
-            return elem, iter(())
-        return elem, iter(items)
+        elif elem == 8:
+            strings = self._strings
+            out = self.out
+            for item in items:
+                cached = strings.get(item)
+                if cached is not None:
+                    out += cached
+                else:
+                    self.write_string(item, value=True)
+        else:
+            for item in items:
+                self._write_leaf(elem, item)
+        return None
 
-    def _list_elements(self, tag: T.ListTag) -> tuple[int, list]:
+    def _plan(self, tag: T.CompoundTag) -> list:
+        """``[(key, encoded name or None), ...]`` in write order (HashMap order unless put order)."""
+        keys = tuple(tag)
+        if tag.table_size is None:
+            plan = self._plans.get(keys)
+            if plan is not None:
+                return plan
+        order = keys
+        if self.hashmap_order and len(keys) > 1:
+            order = iteration_order(list(keys), tag.table_size)
+        strings = self._strings
+        plan = []
+        for key in order:
+            name = strings.get(key)
+            if name is None and len(key) <= _CACHED_CHARS:
+                try:  # a short key never needs the too-long fallback
+                    name = self._encoded(key)
+                except (GameError, UnicodeError):
+                    name = None  # written (and refused) in turn by write_string
+            plan.append((key, name))
+        if tag.table_size is None:
+            if len(self._plans) > 16384:
+                self._plans.clear()
+            self._plans[keys] = plan
+        return plan
+
+    def _encoded(self, text: str) -> bytes:
+        """``text`` with its length prefix, as :meth:`write_string` writes a short string (cached)."""
+        out, self.out = self.out, bytearray()
+        try:
+            self.write_string(text)
+            return bytes(self.out)
+        finally:
+            self.out = out
+
+    def _list_elements(self, tag: T.ListTag) -> tuple[int, list, bool]:
+        """``(element type, elements to write, wrap {"": x} elements on the way?)``."""
         if not tag:
-            return 0, []
+            return 0, [], False
+        try:
+            ids = set(map(_ids, tag))
+        except AttributeError:
+            ids = {_tag_id(x) for x in tag}  # raises TypeError naming the first non-tag
         first = _tag_id(tag[0])
-        ids = {_tag_id(x) for x in tag}
         if len(ids) == 1:
-            if first == 10 and self.heterogeneous_lists:
-                return 10, [_wrap_if_needed(x) for x in tag]
-            return first, list(tag)
+            return first, tag, first == 10 and self.heterogeneous_lists
         if not self.heterogeneous_lists:
             other = next(_tag_id(x) for x in tag if _tag_id(x) != first)
             raise GameError("UnsupportedOperationException",
                             f"Trying to add tag of type {other} to list of type {first}")
-        return 10, [_wrap_if_needed(x) for x in tag]
+        return 10, [_wrap_if_needed(x) for x in tag], False
 
     def _bulk(self, elem: int, items: list) -> None:
         if elem == 5:
@@ -216,7 +348,7 @@ class NbtWriter:
         out = self.out
         enc = self.enc
         if t == 1:
-            out += struct.pack("b", tag)
+            out += _BYTE.pack(tag)
         elif t == 2:
             out += enc.short.pack(tag)
         elif t == 3:
@@ -236,7 +368,7 @@ class NbtWriter:
                 for v in array.tolist():
                     (self.write_int if t == 11 else self.write_long)(v)
             else:
-                out += np.ascontiguousarray(array, dtype=enc.order + _ARRAY_DTYPES[t]).tobytes()
+                out += array.astype(_WIRE_DTYPES[enc.little_endian][t]).tobytes()
         elif t == 0:
             pass  # EndTag.write writes nothing
         else:
@@ -247,10 +379,14 @@ def _is_wrapper(tag) -> bool:
     return isinstance(tag, T.CompoundTag) and len(tag) == 1 and "" in tag
 
 
+def _wrap(tag):
+    wrapper = T.CompoundTag()
+    wrapper[""] = tag
+    return wrapper
+
+
 def _wrap_if_needed(tag):
     """26.x ``ListTag.wrapIfNeeded``: a compound that is not itself a wrapper stays, all else gets ``{"": x}``."""
     if isinstance(tag, T.CompoundTag) and not _is_wrapper(tag):
         return tag
-    wrapper = T.CompoundTag()
-    wrapper[""] = tag
-    return wrapper
+    return _wrap(tag)

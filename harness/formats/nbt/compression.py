@@ -123,19 +123,20 @@ def decompress_prefix(data: bytes, compression: str | None = None, *,
     chunk whose declared length is one byte short still loads when the inflated NBT is
     complete). Callers read the prefix and raise the problem when the reader runs out.
     The limit is never lenient: beyond it, :class:`CompressionError` is raised at once.
+    ``"none"`` gives ``data`` itself back (no copy; no limit: the bytes are already there).
     """
     if compression is None:
         compression = detect_compression(data)
     if compression not in COMPRESSIONS:
         raise ValueError(f"unknown compression {compression!r}; one of {', '.join(COMPRESSIONS)}")
+    if compression == NONE:  # nothing to undo: no copy
+        return (data if type(data) is bytes else bytes(data)), None
     out = bytearray()
     try:
         if compression == GZIP:
             _gunzip(memoryview(data), limit, out)
-        elif compression == ZLIB:
-            _inflate(memoryview(data), 0, zlib.MAX_WBITS, limit, out)
         else:
-            out += data
+            _inflate(memoryview(data), 0, zlib.MAX_WBITS, limit, out)
     except CompressionError as problem:
         if problem.kind == LIMIT_KIND:
             raise

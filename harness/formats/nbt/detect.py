@@ -15,14 +15,26 @@ Detection: compression by magic bytes (:mod:`compression`), then each encoding i
 the decompressed bytes in the order: ``bedrock-level-dat`` (only when the header's length is
 exactly the rest), ``java``, ``bedrock``, ``bedrock-network``, ``java-network``. The first
 encoding that reads **all** the bytes wins (a reader never looks ahead, so "all" is checked
-as: the same read of the bytes without the last one fails). Otherwise the encoding that got
-furthest wins: a read with bytes left over (the game ignores trailing bytes too) got as far
-as the bytes it needed, a refused read as far as the offset of its error; ties go to the
-earlier in the order. If that furthest is a refusal, its error is raised: a cut or damaged
-Java file reports the Java reader's error, not a short misreading in another encoding. A root of
+as: the same read of the bytes without the last one fails). Otherwise every outcome (a
+document with bytes left over, or a refusal) is ranked, best first, by:
+
+1. **plausible**: the root looks like a real file's in that encoding: its type byte is a tag
+   type (1..12) and its name (``java``: big-endian length, ``bedrock``: little-endian,
+   ``bedrock-network``: varint) fits in the data and is printable text; for a refusal, the
+   tag path where it stopped is printable too (a misreading takes data bytes for lengths
+   and names, so its names hold control characters: NULs, tabs);
+2. **game limit**: a refusal by a limit of the game (``NbtAccounterException``, 1.20.1
+   ``RuntimeException``: depth over 512, quota) needs a long well-formed prefix to reach, so it beats other outcomes;
+3. **progress**: how far the read got (a read with bytes left over: the bytes it needed;
+   a refusal: the offset of its error); ties go to the earlier encoding in the order.
+
+If the best outcome is a refusal, its error is raised, with an ``encoding`` attribute naming
+the encoding whose read it is: a cut, damaged or too deep Java file reports the Java
+reader's error, not a misreading in another encoding. A root of
 type End (``00``: the network's "no tag") is no document: detection refuses it with the
-game's file-reading error, ``IOException`` "Root tag must be a named compound tag"; it is
-read only when the encoding is given.
+game's file-reading error, ``IOException`` "Root tag must be a named compound tag", decided
+from the first byte alone when no ``bedrock-level-dat`` header matches (every encoding
+starts with the type byte); such a root is read only when the encoding is given.
 
 Roots: Java files are read with ``nbt_io.read_named`` (the root name kept, any root type);
 ``save_nbt`` writes the name back. The game itself writes ``""``
@@ -49,6 +61,9 @@ from harness.formats import versions
 from harness.formats.errors import GameError
 from harness.formats.nbt import compression as _compression
 from harness.formats.nbt import nbt_io
+from harness.formats.nbt.accounter import NbtAccounter
+from harness.formats.nbt.binary_reader import NbtReader
+from harness.formats.nbt.encoding import get_encoding
 from harness.formats.nbt.tags import END, Tag
 
 JAVA = "java"
@@ -135,24 +150,59 @@ def _offset(error: GameError) -> int:
     return int(match.group(1)) if match else -1
 
 
+def _root_name(encoding: str, data, version) -> str | None:
+    """The root's name as ``encoding`` reads it (``""`` for the nameless ``java-network``),
+    or ``None`` when its type byte is no tag type (1..12) or its name does not read."""
+    start, codec = (8, BEDROCK) if encoding == BEDROCK_LEVEL_DAT else (0, encoding)
+    codec = JAVA if codec == JAVA_NETWORK else codec
+    reader = NbtReader(data, get_encoding(codec.replace("-", "_")), version.nbt, NbtAccounter.for_file(version.nbt))
+    reader.pos = start
+    try:
+        if not 1 <= reader.read_byte() <= 12:
+            return None
+        return "" if encoding == JAVA_NETWORK else reader.read_string()
+    except GameError:
+        return None
+
+
+def _is_limit(error: GameError, version) -> bool:
+    """Whether ``error`` is the game's limit (``version.nbt.accounter_error``: depth, quota)."""
+    return version.nbt.accounter_error in (error.kind, error.cause)
+
+
+def _rank(encoding: str, data, outcome, progress: int, version) -> tuple[bool, bool, int]:
+    """``(plausible, game limit, progress)`` of one encoding's outcome (module text); higher is better."""
+    name = _root_name(encoding, data, version)
+    plausible = name is not None and name.isprintable()
+    if isinstance(outcome, GameError):
+        path = (outcome.where or "").partition(", path ")[2]
+        return plausible and path.isprintable(), _is_limit(outcome, version), progress
+    return plausible, False, progress
+
+
 def detect(data: bytes, version=None) -> NbtDocument:
     """The document in the decompressed ``data``, its encoding detected (module text)."""
     version = version if version is not None else versions.get(versions.LATEST)
-    best = None  # (progress, document or error); the earliest encoding keeps a tie
-    for encoding in _candidates(data):
+    candidates = _candidates(data)
+    if data[:1] == b"\x00" and BEDROCK_LEVEL_DAT not in candidates:  # a root of type End in every encoding
+        raise GameError("IOException", nbt_io.ROOT_MUST_BE_COMPOUND, where="offset 0")
+    best = None  # (rank, document or error); the earliest encoding keeps a tie
+    for encoding in candidates:
         try:
             name, tag, header = _read(encoding, data, version)
             if tag is END:
                 raise GameError("IOException", nbt_io.ROOT_MUST_BE_COMPOUND, where="offset 0")
         except GameError as e:
+            e.encoding = encoding  # whose read refused: shown by ``harness nbt``
             progress, outcome = _offset(e), e
         else:
             outcome = NbtDocument(encoding, _compression.NONE, name, tag, header)
             progress = _consumed(encoding, data, version)
             if progress == len(data):
                 return outcome
-        if best is None or progress > best[0]:
-            best = (progress, outcome)
+        rank = _rank(encoding, data, outcome, progress, version)
+        if best is None or rank > best[0]:
+            best = (rank, outcome)
     if isinstance(best[1], GameError):
         raise best[1]
     return best[1]

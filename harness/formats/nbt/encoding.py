@@ -38,12 +38,20 @@ class NbtEncoding:
     bits32: struct.Struct = field(init=False, repr=False, compare=False)
     bits64: struct.Struct = field(init=False, repr=False, compare=False)
     ushort: struct.Struct = field(init=False, repr=False, compare=False)
+    list_header: struct.Struct = field(init=False, repr=False, compare=False)  # element type, length (fixed-width)
+    # (ushort, int32, int64, short, bits32, bits64) unpack_from / (int32, int64, short, bits32, bits64) pack
+    unpackers: tuple = field(init=False, repr=False, compare=False)
+    packers: tuple = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
         order = "<" if self.little_endian else ">"
         for name, code in (("short", "h"), ("int32", "i"), ("int64", "q"), ("bits32", "I"),
-                           ("bits64", "Q"), ("ushort", "H")):
+                           ("bits64", "Q"), ("ushort", "H"), ("list_header", "bi")):
             object.__setattr__(self, name, struct.Struct(order + code))
+        object.__setattr__(self, "unpackers", tuple(s.unpack_from for s in (
+            self.ushort, self.int32, self.int64, self.short, self.bits32, self.bits64)))
+        object.__setattr__(self, "packers", tuple(s.pack for s in (
+            self.int32, self.int64, self.short, self.bits32, self.bits64)))
 
     @property
     def order(self) -> str:

@@ -172,11 +172,17 @@ def write_network(tag: T.Tag, version) -> bytes:
 
 
 # --- tools: named roots in any encoding, Bedrock level.dat ------------------------------
+_BEDROCK_RULES: dict[int, tuple] = {}  # id(java rules) -> (java rules, the same without list wrapping)
+
+
 def _tool_rules(version, encoding):
     version = version if version is not None else _versions.get(_versions.LATEST)
     rules = version.nbt
     if encoding is not JAVA:  # Bedrock lists are plain homogeneous lists: no {"": x} wrapping
-        rules = replace(rules, heterogeneous_lists=False)
+        known = _BEDROCK_RULES.get(id(rules))
+        if known is None or known[0] is not rules:
+            known = _BEDROCK_RULES[id(rules)] = (rules, replace(rules, heterogeneous_lists=False))
+        rules = known[1]
     return rules
 
 

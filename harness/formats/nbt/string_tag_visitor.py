@@ -25,7 +25,10 @@ wanted, 17 for every bundled reference), ``[B;1B,2B]``, ``[I;1,2]``, ``[L;1L,2L]
 
 from __future__ import annotations
 
+import functools
 import re
+
+import numpy as np
 
 from harness.formats import versions
 from harness.formats.nbt import tags as T
@@ -103,11 +106,61 @@ def scalar_text(tag: T.Tag, rules: versions.SnbtRules, jdk: int = 17) -> str:
     raise TypeError(f"not an NBT tag: {tag!r}")
 
 
+_ARRAY_TEXT = {T.TAG_BYTE_ARRAY: ("B", "B", 3), T.TAG_INT_ARRAY: ("I", "", 10),
+               T.TAG_LONG_ARRAY: ("L", "L", 19)}  # letter, element suffix, most decimal digits
+_ARRAY_CHUNK = 1 << 18  # elements printed per NumPy pass: bounds the scratch memory (~8 MiB)
+
+
 def _array_text(tag: T._ArrayTag, separator: str, space: str) -> str:
-    """``[B;1B,2B]`` (compact) or ``[B; 1B, 2B]`` (``separator=","``, ``space=" "``)."""
-    letter, suffix = {T.TAG_BYTE_ARRAY: ("B", "B"), T.TAG_INT_ARRAY: ("I", ""),
-                      T.TAG_LONG_ARRAY: ("L", "L")}[tag.id]
-    return f"[{letter};" + separator.join(f"{space}{v}{suffix}" for v in tag.array.tolist()) + "]"
+    """``[B;1B,2B]`` (compact) or ``[B; 1B, 2B]`` (``separator=","``, ``space=" "``).
+
+    Printed with NumPy a chunk at a time (:func:`_decimal_rows`), never one Python string
+    per element: a 100 MB byte array prints in about two seconds, with scratch memory bounded.
+    """
+    letter, suffix, digits = _ARRAY_TEXT[tag.id]
+    head, tail = space.encode("ascii"), (suffix + separator).encode("ascii")
+    values = tag.array
+    parts = [f"[{letter};"]
+    for start in range(0, len(values), _ARRAY_CHUNK):
+        chunk = values[start:start + _ARRAY_CHUNK]
+        if tag.id == T.TAG_BYTE_ARRAY:  # 256 possible texts: look them up
+            rows = _byte_rows(head, tail)[chunk.view(np.uint8) ^ 0x80]
+        else:
+            rows = _decimal_rows(chunk, digits, head, tail)
+        parts.append(rows[rows != 0].tobytes().decode("ascii"))  # NUL padding dropped
+    if len(values):
+        parts[-1] = parts[-1][:len(parts[-1]) - len(separator)]  # no separator after the last element
+    parts.append("]")
+    return "".join(parts)
+
+
+@functools.lru_cache(maxsize=8)
+def _byte_rows(head: bytes, tail: bytes) -> np.ndarray:
+    """:func:`_decimal_rows` of -128..127, row ``v + 128`` for byte ``v``."""
+    return _decimal_rows(np.arange(-128, 128), 3, head, tail)
+
+
+def _decimal_rows(values: np.ndarray, digits: int, head: bytes, tail: bytes) -> np.ndarray:
+    """A ``uint8`` matrix, a row per value: ``head``, the value's decimal text right-aligned in
+    ``digits + 1`` columns (sign included), ``tail``; NUL where a shorter number leaves room."""
+    count = len(values)
+    signed = values.astype(np.int64)
+    negative = signed < 0
+    magnitude = signed.view(np.uint64).copy()
+    np.negative(magnitude, out=magnitude, where=negative)  # two's complement: |Long.MIN_VALUE| fits
+    rows = np.zeros((count, len(head) + digits + 1 + len(tail)), np.uint8)
+    rows[:, :len(head)] = np.frombuffer(head, np.uint8)
+    rows[:, rows.shape[1] - len(tail):] = np.frombuffer(tail, np.uint8)
+    first = np.full(count, len(head) + digits, np.intp)  # column of each value's first digit
+    for column in range(len(head) + digits, len(head), -1):
+        shown = magnitude > 0
+        if column == len(head) + digits:
+            shown[:] = True  # a zero still prints its one digit
+        magnitude, digit = np.divmod(magnitude, np.uint64(10))
+        rows[:, column] = np.where(shown, digit.astype(np.uint8) + ord("0"), 0)
+        first[shown] = column
+    rows[np.nonzero(negative)[0], first[negative] - 1] = ord("-")
+    return rows
 
 
 def _key_text(key: str, rules: versions.SnbtRules) -> str:

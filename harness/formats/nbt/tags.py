@@ -209,16 +209,12 @@ class StringTag(str, Tag):
 
     id = TAG_STRING
 
+    # Equality and hash are str's own (C code, so dict lookups by a StringTag stay fast): a
+    # StringTag equals the same text, str or StringTag; another tag type never compares equal
+    # (str gives NotImplemented and the other tag's __eq__ says False).
+
     def __repr__(self) -> str:
         return f"StringTag({str.__repr__(self)})"
-
-    def __eq__(self, other) -> bool:
-        if isinstance(other, Tag):
-            return isinstance(other, StringTag) and str.__eq__(self, other)
-        return str.__eq__(self, other)
-
-    def __hash__(self) -> int:
-        return str.__hash__(self)
 
 
 class _ArrayTag(Tag):
@@ -287,10 +283,12 @@ class ListTag(list, Tag):
     """
 
     id = TAG_LIST
+    declared_type: int | None = None  # class default: a list built in code
 
     def __init__(self, items: Iterable[Tag] = (), declared_type: int | None = None):
         super().__init__(items)
-        self.declared_type = declared_type
+        if declared_type is not None:
+            self.declared_type = declared_type
 
     def __eq__(self, other) -> bool:
         return isinstance(other, ListTag) and list.__eq__(self, other)
@@ -310,10 +308,7 @@ class CompoundTag(dict, Tag):
     """
 
     id = TAG_COMPOUND
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.table_size: int | None = None
+    table_size: int | None = None  # class default; set on the instance when the table is not the grown one
 
     def __eq__(self, other) -> bool:
         return isinstance(other, CompoundTag) and dict.__eq__(self, other)
@@ -323,6 +318,26 @@ class CompoundTag(dict, Tag):
     def __repr__(self) -> str:
         return f"CompoundTag({dict.__repr__(self)})"
 
+
+def float_tag_read(bits: int) -> FloatTag:
+    """``FloatTag.valueOf`` of 32 bits read from a stream (unchecked): ``-0.0`` reads as ``ZERO``.
+
+    Java's ``valueOf(f)`` returns the shared ``ZERO`` when ``f == 0.0F``, which -0.0 is, so a
+    read -0.0 comes back as +0.0 (bits 0). NaN payloads are kept.
+    """
+    tag = _new_object(FloatTag)
+    tag.bits = 0 if bits == 0x80000000 else bits
+    return tag
+
+
+def double_tag_read(bits: int) -> DoubleTag:
+    """``DoubleTag.valueOf`` of 64 bits read from a stream (unchecked): ``-0.0`` reads as ``ZERO``."""
+    tag = _new_object(DoubleTag)
+    tag.bits = 0 if bits == 0x8000000000000000 else bits
+    return tag
+
+
+_new_object = object.__new__
 
 TAG_CLASSES: dict[int, type] = {
     TAG_END: EndTag, TAG_BYTE: ByteTag, TAG_SHORT: ShortTag, TAG_INT: IntTag, TAG_LONG: LongTag,

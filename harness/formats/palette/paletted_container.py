@@ -23,6 +23,7 @@ Packed(palette=[9, 5], data=[-2])
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 import numpy as np
 
@@ -54,22 +55,39 @@ class _Data:
         return _Data(self.configuration, self.storage.copy(), self.palette.copy())
 
 
-def _first_appearances(ids: np.ndarray) -> np.ndarray:
-    """The distinct values of ``ids`` in the order they first appear."""
-    distinct, first = np.unique(ids, return_index=True)
-    return distinct[np.argsort(first, kind="stable")]
+_TABLE_BITS = 12  # ids this wide or narrower are sorted out in tables of one slot per possible id; wider, by sorting
 
 
-def _remap(ids: np.ndarray, mapping: dict[int, int]) -> np.ndarray:
-    """``ids`` with each id replaced through ``mapping`` (which holds every id present)."""
-    keys = np.fromiter(mapping.keys(), dtype=np.int64, count=len(mapping))
-    vals = np.fromiter(mapping.values(), dtype=np.int64, count=len(mapping))
-    if keys.min() >= 0 and keys.max() < 1 << 17:  # ids of a palette or a registry: a table
-        table = np.zeros(int(keys.max()) + 1, dtype=np.int64)
-        table[keys] = vals
-        return table[ids]
-    order = np.argsort(keys)
-    return vals[order][np.searchsorted(keys[order], ids)]
+def _first_appearances(ids: np.ndarray, bits: int) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct values of ``ids`` (a storage's, of ``bits`` bits) in the order they first appear,
+    and for each of ``ids`` its place among them: ``(distinct, place)`` with ``distinct[place] == ids``.
+    """
+    if bits == 0:  # a ZeroBitStorage's: all 0
+        return np.zeros(min(len(ids), 1), dtype=np.intp), np.zeros(len(ids), dtype=np.intp)
+    if bits > _TABLE_BITS:  # wide ids: number them densely first (np.unique's sort order), then as below
+        values, dense = np.unique(ids, return_inverse=True)
+        distinct, place = _first_appearances_below(dense.reshape(-1), len(values))
+        return values[distinct], place
+    return _first_appearances_below(ids, 1 << bits)
+
+
+@cache
+def _positions(n: int) -> np.ndarray:
+    """``0, 1, ..., n - 1`` (read-only, made once for each ``n``)."""
+    positions = np.arange(n)
+    positions.flags.writeable = False
+    return positions
+
+
+def _first_appearances_below(ids: np.ndarray, bound: int) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`_first_appearances` of ids in ``range(bound)``, with tables of ``bound`` slots."""
+    first = np.full(bound, len(ids))
+    np.minimum.at(first, ids, _positions(len(ids)))  # where each id first appears (len(ids): nowhere)
+    distinct = np.flatnonzero(first < len(ids))
+    distinct = distinct[np.argsort(first[distinct])]
+    place = np.empty(bound, dtype=np.intp)
+    place[distinct] = np.arange(len(distinct))
+    return distinct, np.take(place, ids)
 
 
 def _unexpected_resize(bits: int, value: int) -> int:
@@ -112,12 +130,11 @@ class PalettedContainer:
     @staticmethod
     def _copy_from(new: _Data, old: _Data) -> None:
         """``Data.copyFrom``: each index in order, its value looked up and added to the new palette."""
-        ids = old.storage.values()
-        mapping = {}
-        for old_id in _first_appearances(ids).tolist():
-            mapping[old_id] = new.palette.id_for(old.palette.value_for(old_id), _unexpected_resize)
+        distinct, place = _first_appearances(old.storage.values(), old.storage.bits)
+        new_ids = [new.palette.id_for(old.palette.value_for(i), _unexpected_resize) for i in distinct.tolist()]
         if new.configuration.bits:
-            new.storage = SimpleBitStorage.from_values(new.configuration.bits, new.storage.size, _remap(ids, mapping))
+            new.storage = SimpleBitStorage.from_values(new.configuration.bits, new.storage.size,
+                                                       np.take(new_ids, place))
 
     # --- one value ---------------------------------------------------------------------
     def get(self, x: int, y: int, z: int) -> int:
@@ -163,10 +180,9 @@ class PalettedContainer:
         data = self._data
         if data.palette.size == 1:
             return [(data.palette.value_for(0), data.storage.size)]
-        ids = data.storage.values()
-        distinct, tally = np.unique(ids, return_counts=True)
-        how_many = dict(zip(distinct.tolist(), tally.tolist()))
-        return [(data.palette.value_for(k), how_many[k]) for k in fastutil_key_order(_first_appearances(ids).tolist())]
+        distinct, place = _first_appearances(data.storage.values(), data.storage.bits)
+        how_many = dict(zip(distinct.tolist(), np.bincount(place, minlength=len(distinct)).tolist()))
+        return [(data.palette.value_for(k), how_many[k]) for k in fastutil_key_order(how_many)]
 
     def write(self, rules) -> bytes:
         """What ``write(FriendlyByteBuf)`` sends: bits byte, palette, then the longs big-endian.
@@ -192,17 +208,18 @@ class PalettedContainer:
         for a storage id past the palette's end (the first in index order).
         """
         data = self._data
-        ids = data.storage.values()
-        present = _first_appearances(ids).tolist()
-        found = [data.palette.value_for(i) for i in present]  # raises at the first bad id in index order
-        entries = list(dict.fromkeys(found))  # the fresh HashMapPalette: first appearance, duplicates merged
-        new_id = {v: i for i, v in enumerate(entries)}
+        present, place = _first_appearances(data.storage.values(), data.storage.bits)
+        entries = data.palette.values_for(present).tolist()  # raises at the first bad id in index order
+        if len(set(entries)) < len(entries):  # a value under two old ids (a loaded palette's duplicates)
+            found = entries
+            entries = list(dict.fromkeys(found))  # the fresh HashMapPalette: first appearance, duplicates merged
+            new_id = {v: i for i, v in enumerate(entries)}
+            place = np.take([new_id[v] for v in found], place)
+        # else each value's place among the values present is its new id
         bits = self.strategy.bits_for_serialization(len(entries))
         if bits == 0:
             return Packed(entries, None)
-        mapping = {i: new_id[v] for i, v in zip(present, found)}
-        packed = SimpleBitStorage.from_values(bits, self.strategy.size, _remap(ids, mapping))
-        return Packed(entries, packed.longs())
+        return Packed(entries, SimpleBitStorage.from_values(bits, self.strategy.size, place).longs())
 
     @classmethod
     def unpack(cls, strategy: Strategy, palette: list[int], data: list[int] | None) -> PalettedContainer:
@@ -237,13 +254,10 @@ class PalettedContainer:
     def _repack_global(strategy: Strategy, configuration: Configuration, bits: int, entries: list[int],
                        data: list[int]) -> SimpleBitStorage:
         """Indices into ``entries`` (at ``bits``) turned into registry ids at the registry's bits."""
-        indices = SimpleBitStorage.from_longs(bits, strategy.size, data).values()
-        lookup = HashMapPalette(bits, entries)
-        mapping = {}
-        for index in _first_appearances(indices).tolist():
-            value = lookup.value_for(index)
-            mapping[index] = value if 0 <= value < strategy.registry else -1  # IdMap.getId: -1 when absent
-        return SimpleBitStorage.from_values(configuration.bits, strategy.size, _remap(indices, mapping))
+        present, place = _first_appearances(SimpleBitStorage.from_longs(bits, strategy.size, data).values(), bits)
+        values = HashMapPalette(bits, entries).values_for(present)  # raises at the first bad index in index order
+        ids = np.where((values >= 0) & (values < strategy.registry), values, -1)  # IdMap.getId: -1 when absent
+        return SimpleBitStorage.from_values(configuration.bits, strategy.size, np.take(ids, place))
 
     def copy(self) -> PalettedContainer:
         """``copy()``: the same values over copies of the storage and palette."""

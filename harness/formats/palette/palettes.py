@@ -8,7 +8,9 @@ passed to :meth:`id_for` (``idFor(value, resize)``); it is called with
 ``(bits + 1, value)`` when the palette is full and gives the new id.
 
 Methods, as the game's: ``id_for(value, resize)``, ``value_for(id)``, ``size``
-(``getSize()``), ``write(out)`` (the network form: VarInts), ``copy()``.
+(``getSize()``), ``write(out)`` (the network form: VarInts), ``copy()``; and ours,
+``values_for(ids)``: ``value_for`` of each of a NumPy array of ids at once, raising what
+``value_for`` raises for the first id (in the array's order) that it refuses.
 
 >>> p = LinearPalette(4)
 >>> [p.id_for(v, None) for v in (7, 9, 7)], p.value_for(1), p.size
@@ -23,10 +25,39 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+import numpy as np
+
 from harness.formats.errors import GameError
 from harness.formats.varint import write_varint
 
 Resize = Callable[[int, int], int]  # PaletteResize.onResize(bits, value) -> new id
+
+
+_SEVEN_BIT_GROUPS = np.arange(0, 35, 7, dtype=np.int64)  # a VarInt's five groups, lowest first
+_VECTOR_FROM = 32  # fewer values than this go faster one by one than through NumPy
+
+
+def _write_varints(values: Sequence[int]) -> bytes:
+    """:func:`write_varint` of each of ``values``, one after another (the same ``ValueError`` for a bad one).
+
+    Many Java ints go through NumPy all at once; anything else goes value by value.
+    """
+    if len(values) >= _VECTOR_FROM:
+        ints = np.array(values)
+        if ints.ndim == 1 and ints.dtype == np.int64 and not ((ints < -(1 << 31)) | (ints >= 1 << 32)).any():
+            rest = (ints & 0xFFFFFFFF)[:, None] >> _SEVEN_BIT_GROUPS  # what is left from each group up
+            present = rest != 0
+            present[:, 0] = True  # a VarInt has at least one byte
+            more = np.zeros_like(present)
+            more[:, :-1] = present[:, 1:]  # the continuation bit: another byte follows
+            return ((rest & 0x7F) | (more << 7))[present].astype(np.uint8).tobytes()
+    return b"".join(map(write_varint, values))
+
+
+def _refuse_ids_past(palette, ids: np.ndarray, count: int) -> None:
+    """Raises what ``palette.value_for`` raises for the first of ``ids`` outside ``range(count)``, if any."""
+    if len(ids) and (ids.min() < 0 or ids.max() >= count):
+        palette.value_for(int(ids[((ids < 0) | (ids >= count)).argmax()]))
 
 
 class MissingPaletteEntryException(GameError):
@@ -65,6 +96,10 @@ class SingleValuePalette:
             return self.value
         raise GameError("IllegalStateException", f"Missing Palette entry for id {index}.")
 
+    def values_for(self, ids: np.ndarray) -> np.ndarray:
+        _refuse_ids_past(self, ids, 0 if self.value is None else 1)
+        return np.full(len(ids), self.value)
+
     def write(self, out: bytearray) -> None:
         if self.value is None:
             raise GameError("IllegalStateException", "Use of an uninitialized palette")
@@ -81,9 +116,7 @@ class _EntryListPalette:
 
     def __init__(self, bits: int, entries: Sequence[int] = ()):
         self.bits = bits
-        self.values: list[int] = []
-        for v in entries:
-            self._add(v)
+        self.values: list[int] = list(entries)
 
     def _add(self, value: int) -> int:
         self.values.append(value)
@@ -98,10 +131,13 @@ class _EntryListPalette:
             return self.values[index]
         raise MissingPaletteEntryException(index)
 
+    def values_for(self, ids: np.ndarray) -> np.ndarray:
+        _refuse_ids_past(self, ids, len(self.values))
+        return np.array(self.values)[ids]
+
     def write(self, out: bytearray) -> None:
         out += write_varint(len(self.values))
-        for v in self.values:
-            out += write_varint(v)
+        out += _write_varints(self.values)
 
     def copy(self):
         return type(self)(self.bits, self.values)
@@ -143,8 +179,9 @@ class HashMapPalette(_EntryListPalette):
     kind = "hash_map"
 
     def __init__(self, bits: int, entries: Sequence[int] = ()):
-        self._ids: dict[int, int] = {}
         super().__init__(bits, entries)
+        n = len(self.values)  # a duplicate keeps the first id for lookups: it is assigned last
+        self._ids: dict[int, int] = dict(zip(reversed(self.values), range(n - 1, -1, -1)))
 
     def _add(self, value: int) -> int:
         index = super()._add(value)
@@ -182,6 +219,10 @@ class GlobalPalette:
         if 0 <= index < self.registry:
             return index
         raise MissingPaletteEntryException(index)
+
+    def values_for(self, ids: np.ndarray) -> np.ndarray:
+        _refuse_ids_past(self, ids, self.registry)
+        return ids
 
     def write(self, out: bytearray) -> None:
         pass

@@ -11,7 +11,11 @@ Matches ``net.minecraft.util.SimpleBitStorage`` of 1.20.1, 1.21.1, 26.1.2 and 26
   as the game's, and the same numbers beyond).
 
 Values are Java ``int``: a 32-bit value above 2**31 - 1 reads back negative. Longs are kept
-as unsigned 64-bit NumPy words and handed out as signed 64-bit ints, as Java has them.
+as unsigned 64-bit words and handed out as signed 64-bit ints, as Java has them. The words
+live in a NumPy array for whole-storage work (:meth:`values`, :meth:`from_values`,
+:meth:`raw`) and in a list of Python ints for one value at a time (:meth:`get`, :meth:`set`),
+each made from the other only when the other kind of work comes along. Once :meth:`raw` has
+handed the array out, that array is the storage, as the game's is.
 
 >>> s = SimpleBitStorage(5, 13)
 >>> s.set(12, 31); s.get(12), s.longs()
@@ -25,6 +29,7 @@ harness.formats.storage.simple_bit_storage.InitializationException: SimpleBitSto
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 
 import numpy as np
 
@@ -67,6 +72,25 @@ def _divide_constants(values_per_long: int) -> tuple[int, int, int]:
     return (1 << 32) // v, (1 << 32) // v, 0
 
 
+_BYTE_WIDTHS = (8, 16, 32)  # values of whole bytes that fill a long exactly: its little-endian bytes are the values
+
+
+@cache
+def _slot_shifts(bits: int) -> np.ndarray:
+    """Where each value of a long starts: ``0, bits, 2·bits...`` for the ``64 // bits`` values (``uint64``)."""
+    shifts = np.arange(64 // bits, dtype=np.uint64) * np.uint64(bits)
+    shifts.flags.writeable = False
+    return shifts
+
+
+@cache
+def _slot_weights(bits: int) -> np.ndarray:
+    """``2 ** shift`` for each of :func:`_slot_shifts`: a row of values times these, summed, is their long."""
+    weights = np.uint64(1) << _slot_shifts(bits)
+    weights.flags.writeable = False
+    return weights
+
+
 def required_longs(bits: int, size: int) -> int:
     """How many longs ``size`` values of ``bits`` (1..32) take: ``(size + vpl - 1) / vpl`` in Java ints.
 
@@ -92,7 +116,7 @@ class SimpleBitStorage:
     Each raises ``IllegalArgumentException`` unless ``bits`` is 1..32.
     """
 
-    __slots__ = ("bits", "size", "mask", "values_per_long", "_mul", "_add", "_shift", "_data")
+    __slots__ = ("bits", "size", "mask", "values_per_long", "_mul", "_add", "_shift", "_array", "_words", "_raw_out")
 
     def __init__(self, bits: int, size: int, *, _data: np.ndarray | None = None):
         inclusive_between(1, 32, bits)
@@ -106,24 +130,32 @@ class SimpleBitStorage:
             _data = np.zeros(n, dtype=np.uint64)
         elif len(_data) != n:
             raise InitializationException(len(_data), n)
-        self._data = _data
+        # The longs: ``_array`` (uint64) or ``_words`` (Python ints), or both when they agree.
+        self._array: np.ndarray | None = _data
+        self._words: list[int] | None = None
+        self._raw_out = False  # raw() has handed ``_array`` out: it alone holds the longs from then on
 
     @classmethod
     def from_longs(cls, bits: int, size: int, longs: Iterable[int] | np.ndarray) -> SimpleBitStorage:
         """The storage over ``longs`` (signed or unsigned 64-bit), padding bits and all.
 
         Raises ``SimpleBitStorage.InitializationException`` "Invalid length given for
-        storage, got: G but expected: E" unless there are as many longs as the values take.
+        storage, got: G but expected: E" unless there are as many longs as the values take,
+        and ``ValueError`` for a number that is no 64-bit long (the first such).
         """
         inclusive_between(1, 32, bits)
         if isinstance(longs, np.ndarray):
             data = longs.astype(np.uint64, copy=True).reshape(-1)  # int64 wraps to its bit pattern
         else:
-            words = list(longs)
-            bad = next((x for x in words if not -(1 << 63) <= x < (1 << 64)), None)
-            if bad is not None:
-                raise ValueError(f"{bad} is not a 64-bit long")
-            data = np.array([x & 0xFFFFFFFFFFFFFFFF for x in words], dtype=np.uint64)
+            words = longs if isinstance(longs, list) else list(longs)
+            data = np.array(words)
+            if data.ndim == 1 and data.dtype.kind in "iu" and data.dtype.itemsize == 8:
+                data = data.view(np.uint64)  # plain ints that NumPy holds as (u)int64: all 64-bit longs
+            else:  # anything else (empty, out of range, not ints): look at each
+                bad = next((x for x in words if not -(1 << 63) <= x < (1 << 64)), None)
+                if bad is not None:
+                    raise ValueError(f"{bad} is not a 64-bit long")
+                data = np.array([x & 0xFFFFFFFFFFFFFFFF for x in words], dtype=np.uint64)
         return cls(bits, size, _data=data)
 
     @classmethod
@@ -133,22 +165,35 @@ class SimpleBitStorage:
         As the game's ``int[]`` constructor: no range check, padding and unused slots zero.
         """
         storage = cls(bits, size)
-        vals = np.asarray(values, dtype=np.int64)[:size].astype(np.uint64) & np.uint64(storage.mask)
-        vpl = storage.values_per_long
-        cells = np.zeros(len(storage._data) * vpl, dtype=np.uint64)
-        cells[:len(vals)] = vals
-        shifts = np.arange(vpl, dtype=np.uint64) * np.uint64(bits)
-        storage._data = np.bitwise_or.reduce(cells.reshape(-1, vpl) << shifts, axis=1).astype(np.uint64)
+        vals = np.asarray(values, dtype=np.int64)[:size]
+        whole_bytes = bits in _BYTE_WIDTHS
+        cells = np.zeros((len(storage._array), storage.values_per_long),
+                         dtype=f"<u{bits // 8}" if whole_bytes else np.uint64)
+        cells.reshape(-1)[:len(vals)] = vals  # whole bytes: cut to the low bits on the way in
+        if whole_bytes:
+            storage._array = cells.view("<u8").reshape(-1).astype(np.uint64)
+        else:
+            cells &= np.uint64(storage.mask)
+            storage._array = cells @ _slot_weights(bits)  # the values' bits never overlap: the sum is their OR
         return storage
 
     # --- one value -------------------------------------------------------------------
+    def _cells(self) -> list[int] | np.ndarray:
+        """What one-value work reads and writes: the list of words, or the array :meth:`raw` handed out."""
+        if self._raw_out:
+            return self._array
+        words = self._words
+        if words is None:
+            words = self._words = self._array.tolist()
+        return words
+
     def get(self, index: int) -> int:
         """The value at ``index``; ``IllegalArgumentException`` unless 0 <= index < size."""
         if not 0 <= index < self.size:
             inclusive_between(0, self.size - 1, index)
-        cell = ((index * self._mul + self._add) >> 32) >> self._shift
-        shift = (index - cell * self.values_per_long) * self.bits
-        return java_int((int(self._data[cell]) >> shift) & self.mask)
+        cell = ((index * self._mul + self._add) >> 32) >> self._shift  # the game's index / valuesPerLong
+        value = (int(self._cells()[cell]) >> (index - cell * self.values_per_long) * self.bits) & self.mask
+        return value if value <= 0x7FFFFFFF else value - (1 << 32)  # as a Java int
 
     def set(self, index: int, value: int) -> None:
         """Sets the value at ``index``; ``IllegalArgumentException`` for a bad index, then a bad value."""
@@ -156,14 +201,21 @@ class SimpleBitStorage:
 
     def get_and_set(self, index: int, value: int) -> int:
         """Sets the value at ``index`` and gives the one it replaced (checks as :meth:`set`)."""
-        if not (0 <= index < self.size and 0 <= value <= self.mask):  # the game's checks, index first
+        mask = self.mask
+        if not (0 <= index < self.size and 0 <= value <= mask):  # the game's checks, index first
             inclusive_between(0, self.size - 1, index)
-            inclusive_between(0, self.mask, value)
-        cell = ((index * self._mul + self._add) >> 32) >> self._shift  # the game's index / valuesPerLong
+            inclusive_between(0, mask, value)
+        cell = ((index * self._mul + self._add) >> 32) >> self._shift
         shift = (index - cell * self.values_per_long) * self.bits
-        word = int(self._data[cell])
-        self._data[cell] = (word & ~(self.mask << shift) & 0xFFFFFFFFFFFFFFFF) | (value << shift)
-        return java_int((word >> shift) & self.mask)
+        words = self._words  # the usual case, without a call
+        if words is None:
+            words = self._cells()
+        word = int(words[cell])
+        words[cell] = word & ~(mask << shift) | value << shift
+        if words is not self._array:
+            self._array = None  # the list has moved on
+        old = (word >> shift) & mask
+        return old if old <= 0x7FFFFFFF else old - (1 << 32)
 
     def fill(self, value: int) -> None:
         """26.3's ``fill``: every long becomes ``value`` spread by doubling.
@@ -179,26 +231,40 @@ class SimpleBitStorage:
         while shift < 64:
             pattern = (pattern | (pattern << shift)) & 0xFFFFFFFFFFFFFFFF
             shift <<= 1
-        self._data[:] = np.uint64(pattern)
+        self._word_array()[:] = np.uint64(pattern)
+        self._words = None
 
     # --- everything at once ------------------------------------------------------------
+    def _word_array(self) -> np.ndarray:
+        """What whole-storage work reads and writes: the array of words (made from the list if need be)."""
+        array = self._array
+        if array is None:
+            array = self._array = np.array(self._words, dtype=np.uint64)
+        return array
+
     def values(self) -> np.ndarray:
         """All ``size`` values in index order, as Java ints (``int32``), as ``getAll`` gives them."""
-        shifts = np.arange(self.values_per_long, dtype=np.uint64) * np.uint64(self.bits)
-        cells = (self._data[:, None] >> shifts) & np.uint64(self.mask)
-        return cells.reshape(-1)[:max(self.size, 0)].astype(np.uint32).view(np.int32)
+        words = self._word_array()
+        if self.bits in _BYTE_WIDTHS:
+            cells = words.astype("<u8", copy=False).view(f"<u{self.bits // 8}")
+        else:
+            cells = ((words[:, None] >> _slot_shifts(self.bits)) & np.uint64(self.mask)).reshape(-1)
+        return cells[:max(self.size, 0)].astype(np.uint32).view(np.int32)
 
     def raw(self) -> np.ndarray:
         """The longs themselves (``uint64``, not a copy): ``getRaw()``."""
-        return self._data
+        array = self._word_array()
+        self._raw_out = True
+        self._words = None
+        return array
 
     def longs(self) -> list[int]:
         """The longs as signed 64-bit ints (a copy)."""
-        return self._data.view(np.int64).tolist()
+        return self._word_array().view(np.int64).tolist()
 
     def copy(self) -> SimpleBitStorage:
         """``copy()``: the same values over a copy of the longs."""
-        return SimpleBitStorage(self.bits, self.size, _data=self._data.copy())
+        return SimpleBitStorage(self.bits, self.size, _data=self._word_array().copy())
 
     def __repr__(self) -> str:
         return f"SimpleBitStorage(bits={self.bits}, size={self.size})"

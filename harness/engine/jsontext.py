@@ -1,0 +1,47 @@
+"""JSON text that keeps Java's strings whole: a lone surrogate stays a ``\\udXXX`` escape.
+
+A Java string is UTF-16 and may hold a lone surrogate (the game answers ``{s:"\\ud83d"}``
+for ``nbt/p/raw-string-lone-high-surrogate/file``). JSON carries it as the escape
+``"\\ud83d"``, which Python reads into a ``str`` holding the code point U+D83D; UTF-8 cannot
+encode that code point, so ``json.dumps(..., ensure_ascii=False)`` followed by
+``.encode("utf-8")`` fails. Every JSON line and report the harness writes (the protocol in
+both directions, recorded answers, PROVENANCE.json, ``--json`` reports) goes through
+:func:`json_text`: other characters as themselves, surrogates as escapes, always valid
+UTF-8. Text shown to people goes through :func:`escape_surrogates` the same way.
+
+>>> json_line({"s": "\\ud83d", "e": "é"})
+'{"s":"\\\\ud83d","e":"é"}'
+>>> json.loads(json_line({"s": "\\ud83d"}))["s"] == "\\ud83d"
+True
+>>> escape_surrogates("a\\udc00b")
+'a\\\\udc00b'
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def escape_surrogates(text: str) -> str:
+    """``text`` with each surrogate code point written as its escape ``\\udXXX`` (lowercase hex).
+
+    Inside a JSON string literal the result is the same string; shown to a person it names
+    the code unit that UTF-8 (and so a terminal) cannot carry."""
+    return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+def json_text(value, **dumps_options) -> str:
+    """``value`` as JSON text (``json.dumps`` options such as ``indent``): characters beyond
+    ASCII as themselves, lone surrogates as ``\\udXXX`` escapes, so it always encodes as UTF-8.
+
+    A surrogate can only stand inside a string literal of the JSON text, where its escape
+    means the same code unit: ``json.loads`` gives back an equal value."""
+    return escape_surrogates(json.dumps(value, ensure_ascii=False, **dumps_options))
+
+
+def json_line(value) -> str:
+    """``value`` as one compact JSON line (no newline inside or at the end); see :func:`json_text`."""
+    return json_text(value, separators=(",", ":"))

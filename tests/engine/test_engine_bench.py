@@ -1,0 +1,66 @@
+"""bench/harness.py reports the failures of every row and refuses a peer row whose time
+includes crashes (a crash-and-restart cycle is not the protocol's cost)."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+
+from helpers_engine import echo_impl, recorded
+
+from harness.engine.reference import REPO
+from harness.engine.runner import CallableImplementation, CheckItem
+
+IDS = ("storage/p/errors", "snbt/p/1", "snbt/p/2")
+
+
+def _bench():
+    """bench/harness.py as a module (it is a script, not a package)."""
+    if "bench_harness" not in sys.modules:
+        spec = importlib.util.spec_from_file_location("bench_harness", REPO / "bench" / "harness.py")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["bench_harness"] = module  # dataclasses look their module up there
+        spec.loader.exec_module(module)
+    return sys.modules["bench_harness"]
+
+
+def _items():
+    return [CheckItem({k: c[k] for k in ("id", "area", "version", "setup", "ops")}, c["answers"], c["source"])
+            for c in (recorded("26.3")[i] for i in IDS)]
+
+
+def test_a_row_counts_its_failed_cases():
+    bench = _bench()
+
+    def crash(case):
+        raise RuntimeError("crashed")
+
+    row, _ = bench.measure("crashing", CallableImplementation("crashing", crash), _items(), 1)
+    assert row.failed == [f"26.3 {i}" for i in IDS]
+
+
+def test_a_peer_failing_where_the_baseline_passes_is_a_problem():
+    bench = _bench()
+    baseline, _ = bench.measure("python", echo_impl(), _items(), 1)
+    assert baseline.failed == []
+
+    def crash_snbt(case):
+        if case["area"] == "snbt":
+            raise RuntimeError("crashed")
+        return echo_impl().answer(case)
+
+    peer, _ = bench.measure("python via --impl protocol", CallableImplementation("p", crash_snbt), _items(), 1)
+    peer.restarts = 2
+    null, _ = bench.measure("null (echo recorded)", echo_impl(), _items(), 1)
+    problems = bench.peer_problems([null, baseline, peer], baseline)
+    assert problems == ["python via --impl protocol: 2 cases failed that python passes (first: 26.3 snbt/p/1); "
+                        "its time includes crashes",
+                        "python via --impl protocol: the process was restarted 2 times"]
+
+
+def test_the_bench_prints_a_failed_column_and_passes_on_one_version(capsys):
+    assert _bench().main(["--version", "26.3", "--repeat", "1", "--process"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1].split()[-1] == "failed"
+    rows = {line[:30].strip(): line.split()[-1] for line in lines[3:6]}
+    assert rows == {"null (echo recorded)": "0", "python": "0", "python via --impl protocol": "0"}

@@ -1,0 +1,54 @@
+"""A reader of stdout that goes away (``harness check | head -1``) never changes the exit
+status: a passing run stays 0, a failing run stays 1."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+from helpers_engine import recorded, write_recorded
+
+from harness.cli import SIGPIPE_STATUS, main
+from harness.engine.reference import REPO
+
+
+def _closed_stdout(*argv) -> subprocess.CompletedProcess:
+    """Run ``harness ARGV`` with its stdout a pipe whose reading end is already closed."""
+    proc = subprocess.Popen([sys.executable, "-m", "harness", *argv], cwd=REPO,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc.stdout.close()  # every write the command makes now meets EPIPE
+    err = proc.stderr.read()
+    proc.wait(timeout=120)
+    return subprocess.CompletedProcess(argv, proc.returncode, None, err)
+
+
+@pytest.mark.parametrize("extra", [[], ["--quiet"]])
+def test_a_passing_check_stays_0(extra):
+    run = _closed_stdout("check", "--version", "26.3", "--area", "storage", "--no-progress", *extra)
+    assert run.returncode == 0, run.stderr
+    assert b"Traceback" not in run.stderr
+
+
+@pytest.mark.parametrize("extra", [[], ["--quiet"]])
+def test_a_failing_check_stays_1(tmp_path, extra):
+    case = recorded("26.3")["storage/p/errors"]
+    bad = write_recorded(tmp_path / "bad.jsonl", [dict(case, answers=[None] * len(case["ops"]))])
+    run = _closed_stdout("check", "--recorded", str(bad), "--no-progress", *extra)
+    assert run.returncode == 1, run.stderr
+    assert b"Traceback" not in run.stderr
+
+
+def test_versions_stays_0():
+    run = _closed_stdout("versions", "1.21.1", "26.1.2")
+    assert run.returncode == 0 and b"Traceback" not in run.stderr
+
+
+def test_main_gives_141_where_the_verb_does_not_know_its_status(monkeypatch, capsys):
+    from harness.cli import versions
+
+    def closed(args):
+        raise BrokenPipeError(32, "Broken pipe")
+
+    monkeypatch.setattr(versions, "run", closed)
+    assert main(["versions", "1.21.1", "26.1.2"]) == SIGPIPE_STATUS == 141

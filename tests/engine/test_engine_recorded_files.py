@@ -1,0 +1,89 @@
+"""``--recorded`` files are validated as a whole before anything runs (path:line, exit 2),
+and unverified cases whose implementation raised are shown on the terminal."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from helpers_engine import recorded, write_recorded
+
+from rich.console import Console
+
+from harness.cli import main
+from harness.engine import report
+from harness.engine.casefile import CaseFileError
+from harness.engine.runner import CallableImplementation, CheckItem, check_item
+from harness.engine.sources import select_items
+
+GOOD = recorded("26.3")["storage/p/errors"]
+OTHER = recorded("26.3")["snbt/p/1"]
+
+
+@pytest.mark.parametrize("change, message", [
+    ({"version": "9.9"}, "unknown version '9.9'"),
+    ({"area": "blocks"}, "unknown area 'blocks'"),
+])
+def test_an_unknown_version_or_area_is_a_malformed_file(tmp_path, capsys, change, message):
+    path = write_recorded(tmp_path / "r.jsonl", [OTHER, dict(GOOD, **change)])
+    with pytest.raises(CaseFileError, match=rf"{path}:2: .*{message}"):
+        select_items(recorded_files=[str(path)])
+    assert main(["check", "--recorded", str(path), "--no-progress"]) == 2
+    err = capsys.readouterr().err
+    assert f"{path}:2:" in err and message in err
+
+
+def test_a_version_known_only_from_a_reference_folder_is_accepted(tmp_path):
+    (tmp_path / "ref" / "27.1").mkdir(parents=True)
+    write_recorded(tmp_path / "ref" / "27.1" / "storage.jsonl", [dict(GOOD, version="27.1")])
+    path = write_recorded(tmp_path / "r.jsonl", [dict(GOOD, version="27.1")])
+    [item] = select_items(recorded_files=[str(path)], reference_root=tmp_path / "ref")
+    assert item.case["version"] == "27.1"
+
+
+def test_a_conflicting_duplicate_across_files_is_refused_with_both_places(tmp_path):
+    a = write_recorded(tmp_path / "a.jsonl", [OTHER, GOOD])
+    b = write_recorded(tmp_path / "b.jsonl", [dict(GOOD, answers=[None] * len(GOOD["ops"]))])
+    with pytest.raises(CaseFileError, match=rf"{b}:1: case storage/p/errors \(26.3\) again, .* than at {a}:2"):
+        select_items(recorded_files=[str(a), str(b)])
+
+
+def test_the_same_file_twice_is_checked_once_and_said(tmp_path, capsys):
+    a = write_recorded(tmp_path / "a.jsonl", [OTHER, GOOD])
+    notes = []
+    items = select_items(recorded_files=[str(a), str(a)], notes=notes)
+    assert [i.case["id"] for i in items] == ["snbt/p/1", "storage/p/errors"]
+    assert notes == [f"{a}: 2 cases repeat identical earlier ones (first: {a}:1 repeats {a}:1); each is checked once"]
+    assert main(["check", "--recorded", str(a), str(a), "--no-progress", "--quiet"]) == 0
+    out, err = capsys.readouterr()
+    assert out.splitlines()[-1] == "2 passed, 0 failed, 0 unverified" and "checked once" in err
+
+
+def test_the_same_id_in_two_versions_is_not_a_duplicate(tmp_path):
+    both = [recorded(v)["storage/p/errors"] for v in ("1.21.1", "26.3")]
+    path = write_recorded(tmp_path / "r.jsonl", both)
+    assert len(select_items(recorded_files=[str(path)])) == 2
+
+
+def test_unverified_cases_that_raised_are_shown_on_the_terminal():
+    # 26.2 has no reference: its generated cases run unverified; an unknown operation raises
+    def answer(case):
+        raise ValueError("unknown operation 'frobnicate'")
+
+    item = CheckItem({"id": "storage/x", "area": "storage", "version": "26.2", "setup": {},
+                      "ops": [["frobnicate"]]}, None, "cases/x.yaml", "no reference for 26.2")
+    outcome = check_item(CallableImplementation("raises", answer), item)
+    assert outcome.status == "unverified"  # the counts keep their meaning
+    console = Console(width=200, file=io.StringIO())
+    report.print_text([outcome], console, "raises", "message")
+    text = console.file.getvalue()
+    assert "unverified cases that did not run cleanly (1):" in text
+    assert "26.2 storage/x: ValueError: unknown operation 'frobnicate'" in text
+
+
+def test_unverified_cases_that_raised_through_the_command(tmp_path, capsys):
+    path = write_recorded(tmp_path / "r.jsonl", [dict(GOOD, version="26.2", ops=[["frobnicate"]], answers=[None])])
+    assert main(["check", "--recorded", str(path), "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "unverified cases that did not run cleanly (1):" in out and "frobnicate" in out
+    assert out.splitlines()[-1] == "0 passed, 0 failed, 1 unverified"
