@@ -28,30 +28,9 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from harness.formats.errors import GameError
-from harness.formats.varint import write_varint
+from harness.formats.varint import write_varint, write_varints
 
 Resize = Callable[[int, int], int]  # PaletteResize.onResize(bits, value) -> new id
-
-
-_SEVEN_BIT_GROUPS = np.arange(0, 35, 7, dtype=np.int64)  # a VarInt's five groups, lowest first
-_VECTOR_FROM = 32  # fewer values than this go faster one by one than through NumPy
-
-
-def _write_varints(values: Sequence[int]) -> bytes:
-    """:func:`write_varint` of each of ``values``, one after another (the same ``ValueError`` for a bad one).
-
-    Many Java ints go through NumPy all at once; anything else goes value by value.
-    """
-    if len(values) >= _VECTOR_FROM:
-        ints = np.array(values)
-        if ints.ndim == 1 and ints.dtype == np.int64 and not ((ints < -(1 << 31)) | (ints >= 1 << 32)).any():
-            rest = (ints & 0xFFFFFFFF)[:, None] >> _SEVEN_BIT_GROUPS  # what is left from each group up
-            present = rest != 0
-            present[:, 0] = True  # a VarInt has at least one byte
-            more = np.zeros_like(present)
-            more[:, :-1] = present[:, 1:]  # the continuation bit: another byte follows
-            return ((rest & 0x7F) | (more << 7))[present].astype(np.uint8).tobytes()
-    return b"".join(map(write_varint, values))
 
 
 def _refuse_ids_past(palette, ids: np.ndarray, count: int) -> None:
@@ -137,7 +116,7 @@ class _EntryListPalette:
 
     def write(self, out: bytearray) -> None:
         out += write_varint(len(self.values))
-        out += _write_varints(self.values)
+        out += write_varints(self.values)
 
     def copy(self):
         return type(self)(self.bits, self.values)
