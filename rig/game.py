@@ -77,7 +77,8 @@ class Game:
                 try:
                     found = self._Class.forName(jar_name, True, self.loader)
                 except jpype.JException as e:
-                    raise MissingClass(f"class {name} (in the jar: {jar_name}) not found: {e}") from None
+                    renamed = f" (in the jar: {jar_name})" if jar_name != name else ""
+                    raise MissingClass(f"class {name}{renamed} cannot be loaded: {e}") from None
             self._classes[name] = found
         return found
 

@@ -33,7 +33,8 @@ from rig.server_jar import ServerJar, ServerJarError, file_digest, open_jar
 REPO = Path(rig.__file__).resolve().parent.parent
 FALLBACK_REFERENCE = versions.LATEST  # whose cases a version without a bundled reference records
 UNSUPPORTED = "UnsupportedOperation"  # a worker failure meaning: this jar lacks an operation
-STOP_AFTER = GIVE_UP_AFTER  # the first cases all failing the same way: the rest would too, so stop
+STOP_AFTER = GIVE_UP_AFTER  # the first cases all failing for the jar itself: the rest would too, so stop
+JAR_FAILURE = "reported: MissingClass:"  # a worker failure meaning: the jar cannot load a class the probes need
 
 
 @dataclass
@@ -182,8 +183,8 @@ class GameRun:
 
     ``stopped``: why the run stopped early, when it did: the worker crashed or hung on its
     first :data:`STOP_AFTER` cases without answering one (it cannot start; a timeout shorter
-    than the JVM's start), or it answered them all with one same failure (a class missing);
-    ``not_run`` cases were then never sent."""
+    than the JVM's start), or failed each of them for a class the jar cannot load
+    (:func:`stop_reason`); ``not_run`` cases were then never sent."""
 
     answered: list[dict] = field(default_factory=list)
     skipped: dict[str, str] = field(default_factory=dict)
@@ -192,20 +193,31 @@ class GameRun:
     not_run: int = 0
 
 
+def stop_reason(run: GameRun) -> str | None:
+    """Why to stop a run whose first cases have run, or None: :data:`STOP_AFTER` cases ran,
+    none was answered or skipped, and each failed for a class the jar cannot load (a missing
+    or broken class fails every case of its area, and the probes' classes are in every area).
+    Other failures are the cases' own (a malformed case), and the run goes on."""
+    reasons = list(run.failed.values())
+    if run.answered or run.skipped or len(reasons) != STOP_AFTER or not all(JAR_FAILURE in r for r in reasons):
+        return None
+    return f"the first {STOP_AFTER} cases all failed for a class the jar cannot load: {reasons[0]}"
+
+
 def run_game(game: Game, cases: list[dict],
              on_case: Callable[[dict, str, object], None] | None = None) -> GameRun:
     """Every case through one worker (restarted after a crash or hang); never raises for a case.
 
     ``on_case(case, status, detail)`` after each: status ``answered`` (detail: the answers),
     ``skipped`` or ``failed`` (detail: the reason). When the first :data:`STOP_AFTER` cases
-    all fail, the same way or without an answer, the run stops there (``GameRun.stopped``)."""
+    all fail for the jar itself (no answer at all, or a class it cannot load), the run stops
+    there (``GameRun.stopped``)."""
     result = GameRun()
     process = game.process()
     try:
         for number, case in enumerate(cases):
-            if number == STOP_AFTER and not result.answered and not result.skipped \
-                    and len(set(result.failed.values())) == 1:
-                result.stopped = f"the first {number} cases all failed the same way: {result.failed[cases[0]['id']]}"
+            if number == STOP_AFTER:
+                result.stopped = result.stopped or stop_reason(result)
             if result.stopped:
                 result.not_run = len(cases) - number
                 break

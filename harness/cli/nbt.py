@@ -133,19 +133,31 @@ class _Output:
     def __init__(self):
         self.gone = False
 
-    def line(self, text: str) -> None:
-        """``text`` and a newline; a lone surrogate (a Java string may hold one) as ``\\udXXX``."""
+    def line(self, *parts: str) -> None:
+        """The ``parts`` and a newline, written about a MiB at a time (never a second whole copy
+        of a long text); a lone surrogate (a Java string may hold one) as ``\\udXXX``."""
+        batch: list[str] = []
+        size = 0
+        try:
+            for text in parts:
+                batch.append(text)
+                size += len(text)
+                if size >= _PRINT_PIECE:
+                    self._write("".join(batch))
+                    batch, size = [], 0
+            batch.append("\n")
+            self._write("".join(batch))
+        except BrokenPipeError:
+            self._lost()
+
+    def _write(self, text: str) -> None:
         if self.gone:
             return
         stream = sys.stdout
         encoding = stream.encoding or "utf-8"
-        try:
-            for start in range(0, len(text), _PRINT_PIECE):  # never a second whole copy of a long text
-                piece = text[start:start + _PRINT_PIECE]
-                stream.write(piece.encode(encoding, errors="backslashreplace").decode(encoding))
-            stream.write("\n")
-        except BrokenPipeError:
-            self._lost()
+        for start in range(0, len(text), _PRINT_PIECE):
+            piece = text[start:start + _PRINT_PIECE]
+            stream.write(piece.encode(encoding, errors="backslashreplace").decode(encoding))
 
     def close(self) -> None:
         try:
@@ -350,14 +362,19 @@ def _describe(error: GameError) -> str:
     return _escaped(text)
 
 
-def _snbt(tag, version, pretty: bool) -> str:
+def _snbt_parts(tag, version, pretty: bool) -> list[str]:
+    """The tag's SNBT in pieces: ``SnbtPrinterTagVisitor`` (``pretty``) or ``toString()``."""
     if pretty:
-        from harness.formats.nbt.snbt_printer_tag_visitor import pretty as print_pretty
+        from harness.formats.nbt.snbt_printer_tag_visitor import pretty_parts
 
-        return print_pretty(tag, version)
-    from harness.formats.nbt.string_tag_visitor import to_string
+        return pretty_parts(tag, version)
+    from harness.formats.nbt.string_tag_visitor import to_string_parts
 
-    return to_string(tag, version)
+    return to_string_parts(tag, version)
+
+
+def _snbt(tag, version, pretty: bool) -> str:
+    return "".join(_snbt_parts(tag, version, pretty))
 
 
 def _quote(name: str) -> str:
@@ -381,7 +398,7 @@ def _show(args, version, out: _Output) -> int:
         out.line(f"level.dat storage version: {doc.header}")
     if doc.problem is not None:
         out.line(f"note: {_describe(doc.problem)} after the NBT ended (the game does not read that far)")
-    out.line(_snbt(doc.tag, version, args.pretty))
+    out.line(*_snbt_parts(doc.tag, version, args.pretty))
     return 0
 
 
@@ -447,8 +464,11 @@ def _convert(args, version, out: _Output) -> int:
 
 
 def _diff(args, version, out: _Output) -> int:
-    a = _snbt(_document_of(args.a, version, args.max_bytes).tag, version, pretty=True).splitlines(keepends=True)
-    b = _snbt(_document_of(args.b, version, args.max_bytes).tag, version, pretty=True).splitlines(keepends=True)
+    a = _snbt(_document_of(args.a, version, args.max_bytes).tag, version, pretty=True)
+    b = _snbt(_document_of(args.b, version, args.max_bytes).tag, version, pretty=True)
+    if a == b:
+        return 0
+    a, b = a.splitlines(keepends=True), b.splitlines(keepends=True)
     differs = False
     for line in difflib.unified_diff(a, b, fromfile=str(args.a), tofile=str(args.b)):
         differs = True

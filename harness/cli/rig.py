@@ -59,8 +59,8 @@ examples:
 
 """ + EXIT_STATUS.format(extra=",\n     an --out where the set cannot be written",
                          ok="every case answered (or skipped: an operation the jar lacks); the set is written",
-                         failed="a case failed (crash, hang) or the game answered none; what was\n"
-                                "     answered is still written")
+                         failed="a case failed (crash, hang) or the game answered none; what was answered\n"
+                                "     is still written")
 
 LIVE = """\
 Run our Python implementation and the game from a server jar side by side, and report

@@ -23,10 +23,22 @@ def test_a_fifo_is_refused_and_stays_a_fifo(tmp_path):
     assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
 
 
-def test_a_device_is_refused_and_stays_a_device():
-    with pytest.raises(OutputError, match=r"/dev/null is not a regular file \(it is a character device\)"):
-        atomic_write_bytes("/dev/null", b"x")
-    assert stat.S_ISCHR(os.stat("/dev/null").st_mode)
+@pytest.fixture
+def device(tmp_path):
+    """A character device of the test's own (a null device made in tmp_path, which needs
+    root): never a system one, which a regression would replace by a regular file."""
+    path = tmp_path / "null-device"
+    try:
+        os.mknod(path, stat.S_IFCHR | 0o666, os.makedev(1, 3))
+    except PermissionError:
+        pytest.skip("making a device node needs root (and root is who could replace /dev/full)")
+    return path
+
+
+def test_a_device_is_refused_and_stays_a_device(device):
+    with pytest.raises(OutputError, match=r"null-device is not a regular file \(it is a character device\)"):
+        atomic_write_bytes(device, b"x")
+    assert stat.S_ISCHR(os.stat(device).st_mode)
 
 
 def test_a_folder_is_refused(tmp_path):
@@ -65,8 +77,10 @@ def test_case_generators_still_create_their_folder(tmp_path):
 def test_check_output_refuses_what_cannot_be_written(tmp_path):
     assert check_output(tmp_path / "r.json") == tmp_path / "r.json"
     assert os.listdir(tmp_path) == []  # its probe file is gone
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
     for bad, why in (("/proc/r.json", "cannot create files in /proc"), (str(tmp_path), "directory"),
-                     ("/dev/full", "character device"), (str(tmp_path / "x" / "r.json"), "does not exist"),
+                     (str(fifo), "FIFO"), (str(tmp_path / "x" / "r.json"), "does not exist"),
                      ("", "empty")):
         with pytest.raises(OutputError, match=why):
             check_output(bad)

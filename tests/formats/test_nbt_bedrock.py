@@ -57,6 +57,20 @@ def test_level_dat_header_is_storage_version_and_length():
     assert nbt_io.write_bedrock_level_dat(storage, name, tag) == framed
 
 
+@pytest.mark.parametrize("storage", [-(1 << 31), (1 << 31) - 1])
+def test_level_dat_storage_version_is_a_signed_32_bit_field(storage):
+    _, tag = nbt_io.read_named((BEDROCK / "level.dat").read_bytes(), encoding="bedrock")
+    framed = nbt_io.write_bedrock_level_dat(storage, "", tag)
+    assert framed[:4] == struct.pack("<i", storage)
+    assert nbt_io.read_bedrock_level_dat(framed)[0] == storage
+
+
+@pytest.mark.parametrize("storage", [1 << 40, 1 << 31, -(1 << 31) - 1])
+def test_level_dat_storage_version_out_of_range_is_a_clear_error(storage):
+    with pytest.raises(ValueError, match=r"storage_version must be a signed 32-bit int .*got " + str(storage)):
+        nbt_io.write_bedrock_level_dat(storage, "", T.CompoundTag())
+
+
 def test_level_dat_header_promising_too_much_is_refused():
     body = (BEDROCK / "level.dat").read_bytes()
     with pytest.raises(GameError) as info:

@@ -165,20 +165,6 @@ def test_a_crash_or_a_hang_fails_that_case_and_the_run_goes_on(standin_jars):
     assert seen[1] == ("snbt/x/crash", "failed")
 
 
-def test_the_first_cases_failing_alike_stop_the_run(standin_jars):
-    game = prepare(standin_jars.plain, timeout=60)
-    no_setup = [{"id": f"storage/x/no-setup-{i}", "area": "storage", "version": "26.3", "setup": {}, "ops": [["new"]]}
-                for i in range(6)]
-    seen = []
-    run = run_game(game, no_setup, lambda case, status, detail: seen.append(status))
-    assert seen == ["failed"] * 3 and run.not_run == 3 and not run.answered
-    assert run.stopped == f"the first 3 cases all failed the same way: {run.failed['storage/x/no-setup-0']}"
-    assert "KeyError: 'bits'" in run.stopped
-    # one answered case first: failures after it are the cases' own, and every case runs
-    run = run_game(game, [dict(no_setup[0], id="storage/x/ok", setup={"bits": 4, "size": 8})] + no_setup)
-    assert run.stopped is None and len(run.failed) == 6 and run.not_run == 0
-
-
 def test_a_timeout_shorter_than_the_jvms_start_stops_record_and_live_with_one_line(standin_jars, tmp_path):
     path, cases = case_file(tmp_path, "26.3", per_area=2)
     for verb in ("record", "live"):
@@ -203,3 +189,16 @@ def test_the_worker_writes_utf8_lines_keeping_a_lone_surrogate_as_its_escape(sta
     line = done.stdout.decode("utf-8")  # strict: the line is UTF-8
     assert line.count("\n") == 1 and '\\ud83d' in line
     assert json.loads(line) == {"id": case["id"], "answers": recorded["answers"]}
+
+
+def test_a_jar_whose_classes_cannot_load_stops_after_three_cases_in_one_line(classes_jar, tmp_path):
+    jar = classes_jar({"id": "26.3", "world_version": 5023, "protocol_version": 777, "java_version": 25})  # empty .class files
+    path, cases = case_file(tmp_path, "26.3", per_area=2)
+    done = harness("record", "--jar", str(jar), "--cases", str(path), "--out", str(tmp_path / "ref"))
+    assert done.returncode == 2, done.stderr
+    lines = [line for line in done.stderr.splitlines() if line.startswith("harness record:")]
+    assert len(lines) == 1 and lines[0].startswith(f"harness record: stopped after 3 of {len(cases)} cases: the first "
+                                                   "3 cases all failed for a class the jar cannot load: the "
+                                                   "implementation reported: MissingClass: class net.minecraft.")
+    assert "cannot be loaded: java.lang.ClassFormatError" in lines[0]
+    assert "FAILED" not in done.stderr and not (tmp_path / "ref").exists()

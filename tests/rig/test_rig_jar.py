@@ -233,3 +233,17 @@ def test_a_missing_class_fails_the_case_where_a_missing_method_skips_it():
         run_ops(None, {"fill": lacks(MissingMember("method BitStorage.fill(int) not found in the jar"))}, [["fill"]])
     with pytest.raises(MissingClass, match="class net.minecraft.util.SimpleBitStorage"):
         run_ops(None, {"new": lacks(MissingClass("class net.minecraft.util.SimpleBitStorage not found"))}, [["new"]])
+
+
+def test_a_run_stops_only_when_its_first_cases_all_fail_for_the_jar():
+    from rig.runner import GameRun, stop_reason
+
+    missing = "the implementation reported: MissingClass: class net.minecraft.{} cannot be loaded: java.lang.ClassFormatError"
+    jar_failures = {f"c{i}": missing.format(name) for i, name in enumerate(["util.ZeroBitStorage", "core.IdMap", "nbt.NbtIo"])}
+    assert stop_reason(GameRun(failed=jar_failures)) == (
+        "the first 3 cases all failed for a class the jar cannot load: " + missing.format("util.ZeroBitStorage"))
+    malformed = {f"c{i}": "the implementation reported: KeyError: 'bits'" for i in range(3)}  # the cases' own fault
+    assert stop_reason(GameRun(failed=malformed)) is None
+    assert stop_reason(GameRun(failed=dict(list(jar_failures.items())[:2]))) is None  # too early to tell
+    assert stop_reason(GameRun(answered=[{"id": "ok"}], failed=jar_failures)) is None  # the jar answered one
+    assert stop_reason(GameRun(skipped={"s": "UnsupportedOperation"}, failed=jar_failures)) is None

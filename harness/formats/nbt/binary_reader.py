@@ -383,6 +383,7 @@ class NbtReader:
         keys = self._keys
         strings = self._strings
         ushort, int32, int64, short, bits32, bits64 = self.enc.unpackers
+        type_and_length = self.enc.type_and_length.unpack_from
         wire = _WIRE_DTYPES[self.enc.little_endian]
         depth_limit = acc.depth_limit
         unwrap = self._unwrap
@@ -403,87 +404,85 @@ class NbtReader:
                 compound = frame[1]
                 pos = self.pos
                 while True:
-                    if pos >= ndata:
-                        self.pos = pos
-                        raise GameError("EOFException", None, where=self.where())
-                    t = data[pos]
-                    if t == 0:  # End: close this compound
-                        pos += 1
-                        self.pos = pos
-                        stack.pop()
-                        if fast:
-                            acc.depth -= 1
-                        else:
-                            acc.close_container()
-                        if not stack:
-                            break
-                        parent = stack[-1]
-                        if parent[0] != 0:
-                            if unwrap or (fast and parent[5] is None and parent[3]):
-                                self._element_done(parent, compound)
-                            break
-                        if parent[3] and counting:
-                            acc.account(NEW_KEY_CHARGE)
-                        frame = parent
-                        compound = parent[1]
-                        continue
                     key = None
-                    if fast and pos + 3 <= ndata:  # a cached key, then a well-formed leaf inline
-                        end = pos + 3 + ushort(data, pos + 1)[0]
-                        if end <= ndata:
-                            key = keys.get(data[pos + 3:end])
-                    if key is not None:
-                        frame[2] = key
-                        pos = end
-                        if t == 8:
-                            if pos + 2 <= ndata:
-                                end = pos + 2 + ushort(data, pos)[0]
+                    if fast and pos + 3 <= ndata:  # a cached key and a well-formed leaf, inline; else below
+                        try:
+                            t, n = type_and_length(data, pos)
+                            if t:
+                                end = pos + 3 + n
                                 if end <= ndata:
-                                    value = strings.get(data[pos + 2:end])
-                                    if value is not None:
-                                        compound[key] = value
-                                        pos = end
+                                    key = keys.get(data[pos + 3:end])
+                                if key is not None:
+                                    frame[2] = key
+                                    if t == 8:
+                                        at = end + 2 + ushort(data, end)[0]
+                                        value = strings.get(data[end + 2:at]) if at <= ndata else None
+                                        if value is not None:
+                                            compound[key] = value
+                                            pos = at
+                                            continue
+                                    elif t == 3:
+                                        compound[key] = _new_int(_IntTag, int32(data, end)[0])
+                                        pos = end + 4
                                         continue
-                        elif t == 3:
-                            if pos + 4 <= ndata:
-                                compound[key] = _new_int(_IntTag, int32(data, pos)[0])
-                                pos += 4
-                                continue
-                        elif t == 1:
-                            if pos < ndata:
-                                compound[key] = _BYTE_TAGS[data[pos]]
-                                pos += 1
-                                continue
-                        elif t == 4:
-                            if pos + 8 <= ndata:
-                                compound[key] = _new_int(_LongTag, int64(data, pos)[0])
-                                pos += 8
-                                continue
-                        elif t == 12 or t == 7 or t == 11:
-                            if pos + 4 <= ndata:
-                                n = int32(data, pos)[0]
-                                end = pos + 4 + n * ARRAY_WIDTH[t]
-                                if 0 <= n <= VM_ARRAY_LIMIT and end <= ndata:
-                                    compound[key] = _array_tag(t, data, n, pos + 4, wire)
-                                    pos = end
-                                    continue
-                        elif t == 5:
-                            if pos + 4 <= ndata:
-                                compound[key] = _float_tag(bits32(data, pos)[0])
-                                pos += 4
-                                continue
-                        elif t == 6:
-                            if pos + 8 <= ndata:
-                                compound[key] = _double_tag(bits64(data, pos)[0])
-                                pos += 8
-                                continue
-                        elif t == 2:
-                            if pos + 2 <= ndata:
-                                compound[key] = _new_int(_ShortTag, short(data, pos)[0])
-                                pos += 2
-                                continue
-                    else:  # the key by readUTF, charged
-                        frame[2] = None
+                                    elif t == 1:
+                                        compound[key] = _BYTE_TAGS[data[end]]
+                                        pos = end + 1
+                                        continue
+                                    elif t == 4:
+                                        compound[key] = _new_int(_LongTag, int64(data, end)[0])
+                                        pos = end + 8
+                                        continue
+                                    elif t == 12 or t == 7 or t == 11:
+                                        n = int32(data, end)[0]
+                                        at = end + 4 + n * ARRAY_WIDTH[t]
+                                        if 0 <= n <= VM_ARRAY_LIMIT and at <= ndata:
+                                            compound[key] = _array_tag(t, data, n, end + 4, wire)
+                                            pos = at
+                                            continue
+                                    elif t == 5:
+                                        compound[key] = _float_tag(bits32(data, end)[0])
+                                        pos = end + 4
+                                        continue
+                                    elif t == 6:
+                                        compound[key] = _double_tag(bits64(data, end)[0])
+                                        pos = end + 8
+                                        continue
+                                    elif t == 2:
+                                        compound[key] = _new_int(_ShortTag, short(data, end)[0])
+                                        pos = end + 2
+                                        continue
+                        except (struct.error, IndexError):  # too few bytes: read this entry as below
+                            key = None
+                    if key is not None:  # a container, or a leaf to read the precise way
+                        pos = end
+                    else:
+                        if pos >= ndata:
+                            self.pos = pos
+                            raise GameError("EOFException", None, where=self.where())
+                        t = data[pos]
+                        if t == 0:  # End: close this compound
+                            pos += 1
+                            self.pos = pos
+                            stack.pop()
+                            if fast:
+                                acc.depth -= 1
+                            else:
+                                acc.close_container()
+                            if not stack:
+                                break
+                            parent = stack[-1]
+                            if parent[0] != 0:
+                                if (unwrap and len(compound) == 1 and "" in compound) or \
+                                        (fast and parent[5] is None and parent[3]):
+                                    self._element_done(parent, compound)
+                                break
+                            if parent[3] and counting:
+                                acc.account(NEW_KEY_CHARGE)
+                            frame = parent
+                            compound = parent[1]
+                            continue
+                        frame[2] = None  # the key by readUTF, charged
                         self.pos = pos + 1
                         key = self.read_string()
                         frame[2] = key

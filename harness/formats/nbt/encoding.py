@@ -39,6 +39,7 @@ class NbtEncoding:
     bits64: struct.Struct = field(init=False, repr=False, compare=False)
     ushort: struct.Struct = field(init=False, repr=False, compare=False)
     list_header: struct.Struct = field(init=False, repr=False, compare=False)  # element type, length (fixed-width)
+    type_and_length: struct.Struct = field(init=False, repr=False, compare=False)  # entry type, key length (fixed)
     # (ushort, int32, int64, short, bits32, bits64) unpack_from / (int32, int64, short, bits32, bits64) pack
     unpackers: tuple = field(init=False, repr=False, compare=False)
     packers: tuple = field(init=False, repr=False, compare=False)
@@ -46,7 +47,7 @@ class NbtEncoding:
     def __post_init__(self):
         order = "<" if self.little_endian else ">"
         for name, code in (("short", "h"), ("int32", "i"), ("int64", "q"), ("bits32", "I"),
-                           ("bits64", "Q"), ("ushort", "H"), ("list_header", "bi")):
+                           ("bits64", "Q"), ("ushort", "H"), ("list_header", "bi"), ("type_and_length", "BH")):
             object.__setattr__(self, name, struct.Struct(order + code))
         object.__setattr__(self, "unpackers", tuple(s.unpack_from for s in (
             self.ushort, self.int32, self.int64, self.short, self.bits32, self.bits64)))

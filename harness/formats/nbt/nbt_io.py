@@ -239,6 +239,17 @@ def read_bedrock_level_dat(data: bytes) -> tuple[int, str, T.Tag]:
 
 
 def write_bedrock_level_dat(storage_version: int, name: str, tag: T.Tag) -> bytes:
-    """The Bedrock ``level.dat`` bytes: header (storage version, length) + little-endian named root."""
+    """The Bedrock ``level.dat`` bytes: header (storage version, length) + little-endian named root.
+
+    ``storage_version`` is a signed 32-bit int (``ValueError`` outside -2147483648..2147483647,
+    ``TypeError`` if not an int).
+    """
+    if not isinstance(storage_version, int):
+        raise TypeError(f"Bedrock level.dat storage_version must be an int, not {type(storage_version).__name__}")
+    if not -(1 << 31) <= storage_version < (1 << 31):
+        raise ValueError(f"Bedrock level.dat storage_version must be a signed 32-bit int "
+                         f"(-2147483648..2147483647); got {storage_version}")
     body = write_named(name, tag, encoding="bedrock")
+    if len(body) > 0xFFFFFFFF:
+        raise ValueError(f"Bedrock level.dat body length must fit the unsigned 32-bit header field; got {len(body)}")
     return _LEVEL_DAT_HEADER.pack(storage_version, len(body)) + body

@@ -31,9 +31,9 @@ from __future__ import annotations
 
 from harness.formats.nbt import tags as T
 from harness.formats.nbt.string_tag_visitor import (
-    SIMPLE_VALUE, _array_text, java_sorted_keys, quote_and_escape, scalar_text, snbt_rules)
+    SIMPLE_VALUE, _array_parts, java_sorted_keys, quote_and_escape, scalar_text, snbt_rules)
 
-__all__ = ["pretty", "KEY_ORDER", "NO_INDENTATION", "INDENTATION"]
+__all__ = ["pretty", "pretty_parts", "KEY_ORDER", "NO_INDENTATION", "INDENTATION"]
 
 INDENTATION = "    "
 
@@ -53,6 +53,12 @@ def pretty(tag: T.Tag, version, jdk: int = 17) -> str:
     ``Float/Double.toString`` is wanted (17, as every bundled reference). Iterative, so
     any nesting depth prints. ``TypeError`` for a value that is not a tag.
     """
+    return "".join(pretty_parts(tag, version, jdk))
+
+
+def pretty_parts(tag: T.Tag, version, jdk: int = 17) -> list[str]:
+    """The pieces of :func:`pretty`'s text, in order (written piece by piece, a big document
+    never needs the whole text as one more string)."""
     rules = snbt_rules(version)
     out: list[str] = []
     # (tag, depth, indentation, path) to print, or (text,) to copy as it is
@@ -70,12 +76,12 @@ def pretty(tag: T.Tag, version, jdk: int = 17) -> str:
         elif isinstance(node, T.ListTag):
             out.append("[]")
         elif isinstance(node, T._ArrayTag):
-            out.append(_array_text(node, ",", " "))
+            out += _array_parts(node, ",", " ")
         elif isinstance(node, T.EndTag):
             pass
         else:
             out.append(scalar_text(node, rules, jdk))
-    return "".join(out)
+    return out
 
 
 def _container(node, depth: int, indentation: str, path: str, rules) -> list[tuple]:

@@ -34,7 +34,7 @@ from harness.formats import versions
 from harness.formats.nbt import tags as T
 from harness.formats.nbt.java_float_text import double_text, float_text
 
-__all__ = ["to_string", "quote_and_escape", "scalar_text", "java_sorted_keys", "snbt_rules"]
+__all__ = ["to_string", "to_string_parts", "quote_and_escape", "scalar_text", "java_sorted_keys", "snbt_rules"]
 
 SIMPLE_VALUE = re.compile(r"[A-Za-z0-9._+-]+")  # StringTagVisitor.SIMPLE_VALUE (<= 1.21.x)
 UNQUOTED_KEY_MATCH = re.compile(r"[A-Za-z._]+[A-Za-z0-9._+-]*")  # 26.x
@@ -60,6 +60,12 @@ def to_string(tag: T.Tag, version, jdk: int = 17) -> str:
     JDK whose ``Float/Double.toString`` is wanted (17, as every bundled reference).
     Iterative, so any nesting depth prints. ``TypeError`` for a value that is not a tag.
     """
+    return "".join(to_string_parts(tag, version, jdk))
+
+
+def to_string_parts(tag: T.Tag, version, jdk: int = 17) -> list[str]:
+    """The pieces of :func:`to_string`'s text, in order: a big document written piece by
+    piece never needs the whole text as one more string."""
     rules = snbt_rules(version)
     out: list[str] = []
     stack: list = [tag]  # tags to print, and (text,) tuples to copy as they are
@@ -85,10 +91,10 @@ def to_string(tag: T.Tag, version, jdk: int = 17) -> str:
             pending.append(("[",))
             stack.extend(pending)
         elif isinstance(item, T._ArrayTag):
-            out.append(_array_text(item, ",", ""))
+            out += _array_parts(item, ",", "")
         else:
             out.append(scalar_text(item, rules, jdk))
-    return "".join(out)
+    return out
 
 
 def scalar_text(tag: T.Tag, rules: versions.SnbtRules, jdk: int = 17) -> str:
@@ -111,8 +117,8 @@ _ARRAY_TEXT = {T.TAG_BYTE_ARRAY: ("B", "B", 3), T.TAG_INT_ARRAY: ("I", "", 10),
 _ARRAY_CHUNK = 1 << 18  # elements printed per NumPy pass: bounds the scratch memory (~8 MiB)
 
 
-def _array_text(tag: T._ArrayTag, separator: str, space: str) -> str:
-    """``[B;1B,2B]`` (compact) or ``[B; 1B, 2B]`` (``separator=","``, ``space=" "``).
+def _array_parts(tag: T._ArrayTag, separator: str, space: str) -> list[str]:
+    """The pieces of ``[B;1B,2B]`` (compact) or ``[B; 1B, 2B]`` (``separator=","``, ``space=" "``).
 
     Printed with NumPy a chunk at a time (:func:`_decimal_rows`), never one Python string
     per element: a 100 MB byte array prints in about two seconds, with scratch memory bounded.
@@ -131,7 +137,7 @@ def _array_text(tag: T._ArrayTag, separator: str, space: str) -> str:
     if len(values):
         parts[-1] = parts[-1][:len(parts[-1]) - len(separator)]  # no separator after the last element
     parts.append("]")
-    return "".join(parts)
+    return parts
 
 
 @functools.lru_cache(maxsize=8)
