@@ -171,8 +171,12 @@ class NbtWriter:
         byte = _BYTE.pack
         wire = self._wire
         plans = self._plans
-        frame = self._open(t, tag)
-        stack = [frame] if frame is not None else []
+        if t == 10:
+            plan = plans.get(tuple(tag)) if tag.table_size is None else None
+            stack = [(tag, iter(plan if plan is not None else self._plan(tag)), None, False)]
+        else:
+            frame = self._open(t, tag)
+            stack = [frame] if frame is not None else []
         while stack:
             compound, it, elem, wrap = stack[-1]
             if compound is None:  # list: its next compound or list element
@@ -181,7 +185,7 @@ class NbtWriter:
                         if wrap and (len(child) == 1 and "" in child or not isinstance(child, T.CompoundTag)):
                             child = _wrap(child)  # ListTag.wrapIfNeeded (26.x)
                         plan = plans.get(tuple(child)) if child.table_size is None else None
-                        stack.append((child, iter(plan or self._plan(child)), None, False))
+                        stack.append((child, iter(plan if plan is not None else self._plan(child)), None, False))
                         break
                     frame = self._open(elem, child)
                     if frame is not None:
@@ -237,7 +241,7 @@ class NbtWriter:
                         continue
                 if ct == 10:
                     plan = plans.get(tuple(child)) if child.table_size is None else None
-                    stack.append((child, iter(plan or self._plan(child)), None, False))
+                    stack.append((child, iter(plan if plan is not None else self._plan(child)), None, False))
                     break
                 if ct == 9:
                     frame = self._open(ct, child)

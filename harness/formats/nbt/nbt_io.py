@@ -93,6 +93,7 @@ def _writer(version, *, form: str) -> NbtWriter:
                      heterogeneous_lists=rules.heterogeneous_lists)
 
 
+
 # --- file -----------------------------------------------------------------------------
 def read_file(data: bytes, version) -> T.CompoundTag:
     """``NbtIo.read``: the root compound of ``data`` (named root, name skipped; trailing bytes ignored).
