@@ -22,7 +22,7 @@ from typing import Callable
 from harness.formats import versions
 from rig.game import Game, MissingClass, MissingMember, java_exception
 
-AREAS = ("storage", "palette", "nbt", "snbt")
+from harness.engine.casefile import AREAS  # noqa: E402  (one list of areas)
 
 
 class UnsupportedOperation(Exception):

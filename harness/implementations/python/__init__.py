@@ -12,7 +12,7 @@ import importlib
 
 from harness.formats import versions
 
-AREAS = ("storage", "palette", "nbt", "snbt")
+from harness.engine.casefile import AREAS  # noqa: E402  (one list of areas)
 
 # The Java major version answers follow when a case does not say (its optional "jvm" field):
 # every bundled reference was recorded on OpenJDK 17 (reference/*/PROVENANCE.json).
