@@ -22,6 +22,7 @@ gives "fieldSize is too long! Length is <n>, but maximum is <available>" for mul
 from __future__ import annotations
 
 import struct
+from functools import partial
 from itertools import repeat
 
 import numpy as np
@@ -42,7 +43,7 @@ _new_dict = dict.__new__
 _new_list = list.__new__
 _new_object = object.__new__
 _CompoundTag = T.CompoundTag
-_IntTag, _LongTag, _ShortTag = T.IntTag, T.LongTag, T.ShortTag
+_IntTag = T.IntTag
 _float_tag = T.float_tag_read
 _double_tag = T.double_tag_read
 _LEAF_INT_CLASSES = {1: T.ByteTag, 2: T.ShortTag, 3: T.IntTag, 4: T.LongTag}
@@ -53,8 +54,8 @@ _WIRE_DTYPES = {little: {t: d.newbyteorder("<" if little else ">") for t, d in _
                 for little in (False, True)}  # as the encoding lays them out
 _UBYTE = struct.Struct("B")
 _STRUCT_CODES = {1: ("b", 1), 2: ("h", 2), 3: ("i", 4), 4: ("q", 8), 5: ("I", 4), 6: ("Q", 8)}
-_CACHED_STRING_BYTES = 256  # strings up to this many bytes are decoded once per process
-_CACHE_ENTRIES = 65536
+_CACHED_STRING_BYTES = 128  # strings up to this many bytes are decoded once per process
+_CACHE_ENTRIES = 32768  # per cache; a full cache starts again empty
 # per codec (True: UTF-8, False: modified UTF-8): decode, encode, raw bytes -> key str, raw bytes -> StringTag
 _CODECS = {True: (decode_utf8, encode_utf8, {}, {}), False: (decode_mutf8, encode_mutf8, {}, {})}
 
@@ -66,6 +67,20 @@ def _array_tag(tag_id: int, data: bytes, n: int, offset: int, wire: dict):
     tag = _new_object(_ARRAY_CLASSES[tag_id])
     tag.array = array
     return tag
+
+
+def _scalar_readers(encoding: NbtEncoding) -> dict:
+    """``{tag id: (unpack_from, width, tag maker)}`` for Long, Float, Double and Short in ``encoding``."""
+    readers = _SCALAR_READERS.get(encoding.name)
+    if readers is None:
+        _, _, int64, short, bits32, bits64 = encoding.unpackers
+        readers = _SCALAR_READERS[encoding.name] = {
+            4: (int64, 8, partial(_new_int, T.LongTag)), 5: (bits32, 4, _float_tag),
+            6: (bits64, 8, _double_tag), 2: (short, 2, partial(_new_int, T.ShortTag))}
+    return readers
+
+
+_SCALAR_READERS: dict[str, dict] = {}
 
 
 def _remember(cache: dict, raw: bytes, value) -> None:
@@ -269,12 +284,14 @@ class NbtReader:
                 self.acc.account(TAG_CHARGE[t])
             if t == 1:
                 return _BYTE_TAGS[self._fixed(_UBYTE)]
-            if t == 5:
-                return _float_tag(self._fixed(self.enc.bits32))
-            if t == 6:
-                return _double_tag(self._fixed(self.enc.bits64))
-            return _new_int(_LEAF_INT_CLASSES[t], self._fixed(self.enc.short if t == 2 else
-                                                              self.enc.int32 if t == 3 else self.enc.int64))
+            if t == 3:
+                return _new_int(_IntTag, self._fixed(self.enc.int32))
+            fixed, width, make = _scalar_readers(self.enc)[t]
+            pos = self.pos
+            if pos + width > len(self.data):
+                raise self._eof(width)
+            self.pos = pos + width
+            return make(fixed(self.data, pos)[0])
         if t == 3 or t == 4:  # varint encodings
             if counting:
                 self.acc.account(TAG_CHARGE[t])
@@ -382,7 +399,8 @@ class NbtReader:
         fast = self.fast
         keys = self._keys
         strings = self._strings
-        ushort, int32, int64, short, bits32, bits64 = self.enc.unpackers
+        ushort, int32 = self.enc.unpackers[:2]
+        scalars = _scalar_readers(self.enc)
         type_and_length = self.enc.type_and_length.unpack_from
         wire = _WIRE_DTYPES[self.enc.little_endian]
         depth_limit = acc.depth_limit
@@ -400,180 +418,171 @@ class NbtReader:
             stack.append(frame)
         while stack:
             frame = stack[-1]
-            if frame[0] == 0:  # compound: entries until a list opens or it ends in a list
-                compound = frame[1]
-                pos = self.pos
-                while True:
-                    key = None
-                    if fast and pos + 3 <= ndata:  # a cached key and a well-formed leaf, inline; else below
-                        try:
-                            t, n = type_and_length(data, pos)
-                            if t:
-                                end = pos + 3 + n
-                                if end <= ndata:
-                                    key = keys.get(data[pos + 3:end])
-                                if key is not None:
-                                    frame[2] = key
-                                    if t == 8:
-                                        at = end + 2 + ushort(data, end)[0]
-                                        value = strings.get(data[end + 2:at]) if at <= ndata else None
-                                        if value is not None:
-                                            compound[key] = value
-                                            pos = at
-                                            continue
-                                    elif t == 3:
-                                        compound[key] = _new_int(_IntTag, int32(data, end)[0])
-                                        pos = end + 4
-                                        continue
-                                    elif t == 1:
-                                        compound[key] = _BYTE_TAGS[data[end]]
-                                        pos = end + 1
-                                        continue
-                                    elif t == 4:
-                                        compound[key] = _new_int(_LongTag, int64(data, end)[0])
-                                        pos = end + 8
-                                        continue
-                                    elif t == 12 or t == 7 or t == 11:
-                                        n = int32(data, end)[0]
-                                        at = end + 4 + n * ARRAY_WIDTH[t]
-                                        if 0 <= n <= VM_ARRAY_LIMIT and at <= ndata:
-                                            compound[key] = _array_tag(t, data, n, end + 4, wire)
-                                            pos = at
-                                            continue
-                                    elif t == 5:
-                                        compound[key] = _float_tag(bits32(data, end)[0])
-                                        pos = end + 4
-                                        continue
-                                    elif t == 6:
-                                        compound[key] = _double_tag(bits64(data, end)[0])
-                                        pos = end + 8
-                                        continue
-                                    elif t == 2:
-                                        compound[key] = _new_int(_ShortTag, short(data, end)[0])
-                                        pos = end + 2
-                                        continue
-                        except (struct.error, IndexError):  # too few bytes: read this entry as below
-                            key = None
-                    if key is not None:  # a container, or a leaf to read the precise way
-                        pos = end
-                    else:
-                        if pos >= ndata:
-                            self.pos = pos
-                            raise GameError("EOFException", None, where=self.where())
-                        t = data[pos]
-                        if t == 0:  # End: close this compound
-                            pos += 1
-                            self.pos = pos
-                            stack.pop()
-                            if fast:
-                                acc.depth -= 1
-                            else:
-                                acc.close_container()
-                            if not stack:
-                                break
-                            parent = stack[-1]
-                            if parent[0] != 0:
-                                if (unwrap and len(compound) == 1 and "" in compound) or \
-                                        (fast and parent[5] is None and parent[3]):
-                                    self._element_done(parent, compound)
-                                break
-                            if parent[3] and counting:
-                                acc.account(NEW_KEY_CHARGE)
-                            frame = parent
-                            compound = parent[1]
-                            continue
-                        frame[2] = None  # the key by readUTF, charged
-                        self.pos = pos + 1
-                        key = self.read_string()
-                        frame[2] = key
-                        if counting:
-                            acc.account_key(java_length(key))
-                        pos = self.pos
-                    if t == 10:
-                        frame[3] = key not in compound
-                        if fast and acc.depth < depth_limit:
-                            acc.depth += 1
-                        else:
-                            self.pos = pos
-                            acc.open_container(48)
-                        child = _new_dict(_CompoundTag)
-                        compound[key] = child
-                        frame = [0, child, None, False]
-                        stack.append(frame)
-                        compound = child
-                        continue
-                    if t == 9:
-                        frame[3] = key not in compound
-                        self.pos = pos
-                        child_frame = self._open_list()
-                        compound[key] = child_frame[1]
-                        if fast and not child_frame[3]:  # empty or read in bulk: closed already
-                            acc.depth -= 1
-                            pos = self.pos
-                            continue
-                        stack.append(child_frame)
-                        break
-                    # any other leaf, or one the inline paths above did not take
-                    self.pos = pos
-                    value = self._read_leaf(t - 256 if t > 127 else t)
-                    pos = self.pos
-                    if counting:
-                        new = key not in compound
-                        compound[key] = value
-                        if new:
-                            acc.account(NEW_KEY_CHARGE)
-                    else:
-                        compound[key] = value
-                continue
-            # list: next element
-            left = frame[3]
-            if left <= 0:
-                self._close()
-                continue
-            elem = frame[2]
-            lst = frame[1]
-            if elem == 10:
-                shape = frame[5]
-                if shape:  # same-shaped siblings of an element read below
-                    frame[5] = None  # a mismatch: read the next one below, then make a new shape
-                    self.pos, done = shape.read_into(lst, left, data, self.pos, strings, self._string_tag_or_none)
-                    left -= done
-                    frame[3] = left
-                    if not left:
-                        continue
-                frame[3] = left - 1
-                if fast and acc.depth < depth_limit:
-                    acc.depth += 1
-                else:
-                    acc.open_container(48)
-                child = _new_dict(_CompoundTag)
-                lst.append(child)
-                stack.append([0, child, None, False])
-            elif elem == 9:
-                frame[3] = left - 1
-                child_frame = self._open_list()
-                lst.append(child_frame[1])
-                if fast and not child_frame[3]:  # empty or read in bulk: closed already
-                    acc.depth -= 1
+            if frame[0] != 0:  # list: its next element
+                left = frame[3]
+                if left <= 0:
+                    self._close()
                     continue
-                stack.append(child_frame)
-            else:
-                if elem == 8 and fast:  # cached strings inline
-                    pos = self.pos
-                    while left and pos + 2 <= ndata:
-                        end = pos + 2 + ushort(data, pos)[0]
-                        value = strings.get(data[pos + 2:end]) if end <= ndata else None
-                        if value is None:
+                elem = frame[2]
+                lst = frame[1]
+                if elem == 10:
+                    shape = frame[5]
+                    if shape:  # same-shaped siblings of an element read below
+                        frame[5] = None  # a mismatch: read the next one below, then make a new shape
+                        self.pos, done = shape.read_into(lst, left, data, self.pos, strings, self._string_tag_or_none)
+                        left -= done
+                        frame[3] = left
+                        if not left:
+                            continue
+                    frame[3] = left - 1
+                    if fast and acc.depth < depth_limit:
+                        acc.depth += 1
+                    else:
+                        acc.open_container(48)
+                    child = _new_dict(_CompoundTag)
+                    lst.append(child)
+                    frame = [0, child, None, False]
+                    stack.append(frame)  # and read it below
+                elif elem == 9:
+                    frame[3] = left - 1
+                    child_frame = self._open_list()
+                    lst.append(child_frame[1])
+                    if fast and not child_frame[3]:  # empty or read in bulk: closed already
+                        acc.depth -= 1
+                    else:
+                        stack.append(child_frame)
+                    continue
+                else:
+                    if elem == 8 and fast:  # cached strings inline
+                        pos = self.pos
+                        while left and pos + 2 <= ndata:
+                            end = pos + 2 + ushort(data, pos)[0]
+                            value = strings.get(data[pos + 2:end]) if end <= ndata else None
+                            if value is None:
+                                break
+                            lst.append(value)
+                            pos = end
+                            left -= 1
+                        self.pos = pos
+                        frame[3] = left
+                        if not left:
+                            continue
+                    frame[3] = left - 1
+                    lst.append(self._read_leaf(elem))
+                    continue
+            # compound: entries until a list opens, or it ends where a list is the parent
+            compound = frame[1]
+            pos = self.pos
+            while True:
+                key = None
+                if fast and pos + 3 <= ndata:  # a cached key and a well-formed leaf, inline; else below
+                    try:
+                        t, n = type_and_length(data, pos)
+                        if t:
+                            end = pos + 3 + n
+                            if end <= ndata:
+                                key = keys.get(data[pos + 3:end])
+                            if key is not None:
+                                frame[2] = key
+                                if t == 8:
+                                    at = end + 2 + ushort(data, end)[0]
+                                    value = strings.get(data[end + 2:at]) if at <= ndata else None
+                                    if value is not None:
+                                        compound[key] = value
+                                        pos = at
+                                        continue
+                                elif t == 3:
+                                    compound[key] = _new_int(_IntTag, int32(data, end)[0])
+                                    pos = end + 4
+                                    continue
+                                elif t == 1:
+                                    compound[key] = _BYTE_TAGS[data[end]]
+                                    pos = end + 1
+                                    continue
+                                elif t == 12 or t == 7 or t == 11:
+                                    n = int32(data, end)[0]
+                                    at = end + 4 + n * ARRAY_WIDTH[t]
+                                    if 0 <= n <= VM_ARRAY_LIMIT and at <= ndata:
+                                        compound[key] = _array_tag(t, data, n, end + 4, wire)
+                                        pos = at
+                                        continue
+                                elif t in scalars:  # Long, Float, Double, Short
+                                    unpack, width, make = scalars[t]
+                                    compound[key] = make(unpack(data, end)[0])
+                                    pos = end + width
+                                    continue
+                    except (struct.error, IndexError):  # too few bytes: read this entry as below
+                        key = None
+                if key is not None:  # a container, or a leaf to read the precise way
+                    pos = end
+                else:
+                    if pos >= ndata:
+                        self.pos = pos
+                        raise GameError("EOFException", None, where=self.where())
+                    t = data[pos]
+                    if t == 0:  # End: close this compound
+                        pos += 1
+                        self.pos = pos
+                        stack.pop()
+                        if fast:
+                            acc.depth -= 1
+                        else:
+                            acc.close_container()
+                        if not stack:
                             break
-                        lst.append(value)
-                        pos = end
-                        left -= 1
-                    self.pos = pos
-                    frame[3] = left
-                    if not left:
+                        parent = stack[-1]
+                        if parent[0] != 0:
+                            if (unwrap and len(compound) == 1 and "" in compound) or \
+                                    (fast and parent[5] is None and parent[3]):
+                                self._element_done(parent, compound)
+                            break
+                        if parent[3] and counting:
+                            acc.account(NEW_KEY_CHARGE)
+                        frame = parent
+                        compound = parent[1]
                         continue
-                frame[3] = left - 1
-                lst.append(self._read_leaf(elem))
+                    frame[2] = None  # the key by readUTF, charged
+                    self.pos = pos + 1
+                    key = self.read_string()
+                    frame[2] = key
+                    if counting:
+                        acc.account_key(java_length(key))
+                    pos = self.pos
+                if t == 10:
+                    frame[3] = key not in compound
+                    if fast and acc.depth < depth_limit:
+                        acc.depth += 1
+                    else:
+                        self.pos = pos
+                        acc.open_container(48)
+                    child = _new_dict(_CompoundTag)
+                    compound[key] = child
+                    frame = [0, child, None, False]
+                    stack.append(frame)
+                    compound = child
+                    continue
+                if t == 9:
+                    frame[3] = key not in compound
+                    self.pos = pos
+                    child_frame = self._open_list()
+                    compound[key] = child_frame[1]
+                    if fast and not child_frame[3]:  # empty or read in bulk: closed already
+                        acc.depth -= 1
+                        pos = self.pos
+                        continue
+                    stack.append(child_frame)
+                    break
+                # any other leaf, or one the inline paths above did not take
+                self.pos = pos
+                value = self._read_leaf(t - 256 if t > 127 else t)
+                pos = self.pos
+                if counting:
+                    new = key not in compound
+                    compound[key] = value
+                    if new:
+                        acc.account(NEW_KEY_CHARGE)
+                else:
+                    compound[key] = value
         return root
 
     def _close(self) -> None:

@@ -40,11 +40,21 @@ _ARRAY_DTYPES = {7: "i1", 11: "i4", 12: "i8"}
 _WIRE_DTYPES = {little: {t: np.dtype(("<" if little else ">") + code) for t, code in _ARRAY_DTYPES.items()}
                 for little in (False, True)}
 _BYTE = struct.Struct("b")
-_CACHED_CHARS = 255  # strings up to this many characters (never too long) are encoded once per process
-_CACHE_ENTRIES = 65536
-# encoding name -> ({string: length prefix + bytes}, {hashmap order?: {keys in put order: write plan}})
-_CACHES: dict[str, tuple[dict[str, bytes], dict[bool, dict[tuple, list]]]] = {}
+_CACHED_CHARS = 128  # strings up to this many characters (never too long) are encoded once per process
+_CACHE_ENTRIES = 32768  # a full cache starts again empty
 _ids = attrgetter("id")
+_STATES: dict[tuple[str, bool], tuple] = {}  # (encoding name, HashMap order?) -> what _state returns
+
+
+def _state(encoding: NbtEncoding, hashmap_order: bool) -> tuple:
+    """The caches a writer shares with every writer of its kind: ``({string: length prefix +
+    bytes}, {keys in put order: write plan}, what _write_payload unpacks)``; one string cache
+    per encoding."""
+    other = _STATES.get((encoding.name, not hashmap_order))
+    strings, plans = other[0] if other else {}, {}
+    state = _STATES[encoding.name, hashmap_order] = (
+        strings, plans, (strings, plans, not encoding.varint, _WIRE_DTYPES[encoding.little_endian], encoding.packers))
+    return state
 
 
 def canonical_float_bits(bits: int) -> int:
@@ -76,7 +86,7 @@ class NbtWriter:
     """
 
     __slots__ = ("enc", "hashmap_order", "canonical_nan", "string_fallback", "heterogeneous_lists", "out",
-                 "_encode", "_strings", "_plans", "_fixed", "_wire")
+                 "_strings", "_plans", "_inline")
 
     def __init__(self, encoding: NbtEncoding, *, canonical_nan: bool = True, string_fallback: str | None = None,
                  heterogeneous_lists: bool = True, hashmap_order: bool = True):
@@ -86,14 +96,9 @@ class NbtWriter:
         self.string_fallback = string_fallback
         self.heterogeneous_lists = heterogeneous_lists
         self.out = bytearray()
-        caches = _CACHES.get(encoding.name)
-        if caches is None:
-            caches = _CACHES[encoding.name] = ({}, {True: {}, False: {}})
-        self._strings = caches[0]  # short string → its bytes with prefix
-        self._plans = caches[1][hashmap_order]  # keys in put order → write plan
-        self._encode = encode_utf8 if encoding.utf8 else encode_mutf8
-        self._fixed = not encoding.varint
-        self._wire = _WIRE_DTYPES[encoding.little_endian]
+        # short string → its bytes with prefix; keys in put order → write plan; what _write_payload uses
+        self._strings, self._plans, self._inline = _STATES.get((encoding.name, hashmap_order)) or \
+            _state(encoding, hashmap_order)
 
     # --- primitives ------------------------------------------------------------------
     def write_int(self, v: int) -> None:
@@ -122,7 +127,7 @@ class NbtWriter:
             self._strings[text] = bytes(self.out[start:])
 
     def _write_string(self, text: str, value: bool) -> None:
-        data = self._encode(text)
+        data = encode_utf8(text) if self.enc.utf8 else encode_mutf8(text)
         if not self.enc.varint and len(data) > MAX_UTF_LENGTH:
             if self.string_fallback == "all" or (value and self.string_fallback == "values"):
                 data = b""
@@ -137,10 +142,17 @@ class NbtWriter:
     # --- tags ------------------------------------------------------------------------
     def write_named(self, name: str, tag: T.Tag) -> None:
         """``writeUnnamedTag`` with a name: type byte, then (unless End) name and payload."""
-        t = _tag_id(tag)
+        try:
+            t = tag.id
+        except AttributeError:
+            t = _tag_id(tag)  # raises TypeError
         self.out.append(t)
         if t != 0:
-            self.write_string(name)
+            cached = self._strings.get(name)
+            if cached is not None:
+                self.out += cached
+            else:
+                self.write_string(name)
             self._write_payload(t, tag)
 
     def write_nameless(self, tag: T.Tag) -> None:
@@ -164,13 +176,9 @@ class NbtWriter:
             self._write_leaf(t, tag)
             return
         out = self.out
-        strings = self._strings
-        fixed = self._fixed
+        strings, plans, fixed, wire, (int32, int64, short, bits32, bits64) = self._inline
         canonical = self.canonical_nan
-        int32, int64, short, bits32, bits64 = self.enc.packers
         byte = _BYTE.pack
-        wire = self._wire
-        plans = self._plans
         if t == 10:
             plan = plans.get(tuple(tag)) if tag.table_size is None else None
             stack = [(tag, iter(plan if plan is not None else self._plan(tag)), None, False)]
@@ -297,14 +305,14 @@ class NbtWriter:
         plan = []
         for key in order:
             name = strings.get(key)
-            if name is None and len(key) <= _CACHED_CHARS:
+            if name is None and isinstance(key, str) and len(key) <= _CACHED_CHARS:
                 try:  # a short key never needs the too-long fallback
                     name = self._encoded(key)
                 except (GameError, UnicodeError):
                     name = None  # written (and refused) in turn by write_string
             plan.append((key, name))
         if tag.table_size is None:
-            if len(self._plans) > 16384:
+            if len(self._plans) > _CACHE_ENTRIES:
                 self._plans.clear()
             self._plans[keys] = plan
         return plan

@@ -84,6 +84,7 @@ def _require_compound(tag: T.Tag) -> T.CompoundTag:
 
 
 def _writer(version, *, form: str) -> NbtWriter:
+    """A writer as the Java ``form`` (``file``, ``any``, ``network``) of ``version`` writes."""
     rules = version.nbt
     if rules.string_fallback == "tag":
         fallback = "values"  # 1.20.1 StringTag.write, whatever the output
@@ -91,7 +92,6 @@ def _writer(version, *, form: str) -> NbtWriter:
         fallback = "all" if form == "file" else None
     return NbtWriter(JAVA, canonical_nan=form != "network", string_fallback=fallback,
                      heterogeneous_lists=rules.heterogeneous_lists)
-
 
 
 # --- file -----------------------------------------------------------------------------

@@ -319,6 +319,9 @@ class CompoundTag(dict, Tag):
         return f"CompoundTag({dict.__repr__(self)})"
 
 
+_new_object = object.__new__
+
+
 def float_tag_read(bits: int) -> FloatTag:
     """``FloatTag.valueOf`` of 32 bits read from a stream (unchecked): ``-0.0`` reads as ``ZERO``.
 
@@ -336,8 +339,6 @@ def double_tag_read(bits: int) -> DoubleTag:
     tag.bits = 0 if bits == 0x8000000000000000 else bits
     return tag
 
-
-_new_object = object.__new__
 
 TAG_CLASSES: dict[int, type] = {
     TAG_END: EndTag, TAG_BYTE: ByteTag, TAG_SHORT: ShortTag, TAG_INT: IntTag, TAG_LONG: LongTag,
