@@ -37,6 +37,13 @@ class PaletteRules:
     # count of its empty long array, not a rule of its own (recorded answers: "00adf10100"
     # in 1.21.1, "00adf101" in 26.x, palette/p/unpack-block_states-1-ok).
     write_long_array_length: bool
+    # Palette.copy() keeps the palette's resize handler, which is the ORIGINAL container
+    # (1.20.1, 1.21.1: Linear/HashMap/SingleValuePalette.copy() pass this.resizeHandler on;
+    # 26.x palettes take the handler as an argument of idFor). So a copy whose palette is
+    # full resizes the discarded original and stores the id the original's new palette
+    # gave, in its own unchanged storage. From reading those classes; no recorded answer
+    # covers copy() yet (generated cases palette/g/copy-* will settle it).
+    copy_keeps_resize_handler: bool
 
 
 # --- nbt: NbtIo, NbtAccounter, tags ---------------------------------------------------
@@ -96,7 +103,7 @@ V1_20_1 = GameVersion(
     id="1.20.1", world_version=3465, protocol_version=763, java_version=17, obfuscated=True,
     storage=StorageRules(has_fill=False),
     palette=PaletteRules(block_state_registry=24135, biome_registry=64,
-                         write_long_array_length=True),
+                         write_long_array_length=True, copy_keeps_resize_handler=True),
     nbt=NbtRules(network_named_root=True, has_any_form=False, heterogeneous_lists=False,
                  accounter_style="legacy", max_depth=512, list_charge=37, refuse_negative_size=False,
                  list_negative_length="guava", accounter_error="RuntimeException",
@@ -109,7 +116,7 @@ V1_21_1 = GameVersion(
     id="1.21.1", world_version=3955, protocol_version=767, java_version=21, obfuscated=True,
     storage=StorageRules(has_fill=False),
     palette=PaletteRules(block_state_registry=26684, biome_registry=64,
-                         write_long_array_length=True),
+                         write_long_array_length=True, copy_keeps_resize_handler=True),
     nbt=NbtRules(network_named_root=False, has_any_form=True, heterogeneous_lists=False,
                  accounter_style="push", max_depth=512, list_charge=37, refuse_negative_size=False,
                  list_negative_length="guava", accounter_error="NbtAccounterException",
@@ -122,7 +129,7 @@ V26_1_2 = GameVersion(
     id="26.1.2", world_version=4790, protocol_version=775, java_version=25, obfuscated=False,
     storage=StorageRules(has_fill=False),
     palette=PaletteRules(block_state_registry=29873, biome_registry=65,
-                         write_long_array_length=False),
+                         write_long_array_length=False, copy_keeps_resize_handler=False),
     nbt=NbtRules(network_named_root=False, has_any_form=True, heterogeneous_lists=True,
                  accounter_style="push", max_depth=512, list_charge=36, refuse_negative_size=True,
                  list_negative_length="format", accounter_error="NbtAccounterException",

@@ -105,6 +105,9 @@ class PalettedContainer:
 
     def __init__(self, strategy: Strategy, value: int, *, _data: _Data | None = None):
         self.strategy = strategy
+        # who resizes when the palette is full: this container, except for a copy made where
+        # Palette.copy() keeps the original's handler (PaletteRules.copy_keeps_resize_handler)
+        self._resize = self._on_resize
         if _data is None:
             _data = self._create_data(strategy.configuration(0))
             _data.palette.id_for(value, self._on_resize)
@@ -152,7 +155,7 @@ class PalettedContainer:
 
     def set_at(self, index: int, value: int) -> None:
         """Sets the value at an index (the palette takes the value before the index is checked)."""
-        palette_id = self._data.palette.id_for(value, self._on_resize)
+        palette_id = self._data.palette.id_for(value, self._resize)
         self._data.storage.set(index, palette_id)
 
     def get_and_set(self, x: int, y: int, z: int, value: int) -> int:
@@ -161,7 +164,7 @@ class PalettedContainer:
 
     def get_and_set_at(self, index: int, value: int) -> int:
         """Sets the value at an index and gives the one it replaced."""
-        palette_id = self._data.palette.id_for(value, self._on_resize)
+        palette_id = self._data.palette.id_for(value, self._resize)
         old = self._data.storage.get_and_set(index, palette_id)
         return self._data.palette.value_for(old)
 
@@ -259,9 +262,17 @@ class PalettedContainer:
         ids = np.where((values >= 0) & (values < strategy.registry), values, -1)  # IdMap.getId: -1 when absent
         return SimpleBitStorage.from_values(configuration.bits, strategy.size, np.take(ids, place))
 
-    def copy(self) -> PalettedContainer:
-        """``copy()``: the same values over copies of the storage and palette."""
-        return PalettedContainer(self.strategy, 0, _data=self._data.copy())
+    def copy(self, rules=None) -> PalettedContainer:
+        """``copy()``: the same values over copies of the storage and palette.
+
+        ``rules`` is the version's :class:`~harness.formats.versions.PaletteRules`: with
+        ``copy_keeps_resize_handler`` (1.20.1, 1.21.1) the copy's palette still asks this
+        container to resize, as the game's ``Palette.copy()`` keeps its handler.
+        """
+        copied = PalettedContainer(self.strategy, 0, _data=self._data.copy())
+        if rules is not None and rules.copy_keeps_resize_handler:
+            copied._resize = self._resize
+        return copied
 
     def recreate(self) -> PalettedContainer:
         """``recreate()``: a new container of the palette's entry 0 everywhere."""

@@ -27,8 +27,10 @@ def run(setup: dict, ops: list, version: GameVersion, jvm: int = 17) -> list:
             if name in ("unpack", "copy", "recreate"):
                 if name == "unpack":
                     container = PalettedContainer.unpack(strategy, args[0], args[1])
+                elif name == "copy":
+                    container = container.copy(version.palette)
                 else:
-                    container = getattr(container, name)()
+                    container = container.recreate()
                 answer = None
             else:
                 answer = _ask(container, name, args, version)
