@@ -46,3 +46,14 @@ def test_a_copy_grows_by_itself_in_26x(version):
     copy = _copy(version, PalettedContainer(Strategy.biomes(versions.get(version).palette.biome_registry), 3))
     copy.set_at(0, 7)
     assert (copy.bits(), copy.get_at(0), copy.get_at(1)) == (1, 7, 3)
+
+
+@pytest.mark.parametrize("version", ["1.20.1", "26.3"])
+def test_copy_of_an_empty_unpacked_palette_is_refused_and_the_container_stays(version):
+    # GAME_FACTS 2.2: copy on an empty single-value palette -> "Use of an uninitialized palette"
+    from harness.implementations.python import answer_case
+    case = {"id": "t", "area": "palette", "version": version,
+            "setup": {"strategy": "biomes", "registry": 64, "value": 1},
+            "ops": [["unpack", [], None], ["copy"], ["bits"]]}
+    assert answer_case(case) == [
+        None, {"error": "IllegalStateException", "message": "Use of an uninitialized palette"}, 0]

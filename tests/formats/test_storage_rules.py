@@ -101,3 +101,15 @@ def test_bulk_values_match_single_gets():
         assert s.values().tolist() == [s.get(i) for i in range(100)]
         t = SimpleBitStorage.from_values(bits, 100, s.values())
         assert t.values().tolist() == s.values().tolist()
+
+
+def test_the_long_array_constructor_compares_lengths_before_any_allocation():
+    # GAME_FACTS 1.3: the (bits, size, long[]) constructor only compares data.length with
+    # (size + vpl - 1) / vpl, so a negative size is an InitializationException, not an allocation
+    from harness.implementations.python import answer_case
+    case = {"id": "t", "area": "storage", "version": "26.3", "setup": {"bits": 4, "size": -100},
+            "ops": [["from_longs", []], ["new"]]}
+    assert answer_case(case) == [
+        {"error": "SimpleBitStorage.InitializationException",
+         "message": "Invalid length given for storage, got: 0 but expected: -5"},
+        {"error": "NegativeArraySizeException", "message": "-5"}]

@@ -85,7 +85,10 @@ class SingleValuePalette:
         out += write_varint(self.value)
 
     def copy(self) -> SingleValuePalette:
-        return SingleValuePalette([] if self.value is None else [self.value])
+        """A copy; ``IllegalStateException`` "Use of an uninitialized palette" when empty (GAME_FACTS 2.2)."""
+        if self.value is None:
+            raise GameError("IllegalStateException", "Use of an uninitialized palette")
+        return SingleValuePalette([self.value])
 
 
 class _EntryListPalette:

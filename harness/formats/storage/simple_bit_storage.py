@@ -91,15 +91,20 @@ def _slot_weights(bits: int) -> np.ndarray:
     return weights
 
 
-def required_longs(bits: int, size: int) -> int:
-    """How many longs ``size`` values of ``bits`` (1..32) take: ``(size + vpl - 1) / vpl`` in Java ints.
+def expected_longs(bits: int, size: int) -> int:
+    """``(size + vpl - 1) / vpl`` in Java ints: the length the game computes (negative for a
+    negative size, or one so large that ``size + vpl - 1`` overflows). Nothing is allocated."""
+    vpl = 64 // bits
+    return _java_div(java_int(size + vpl - 1), vpl)
 
-    Raises ``NegativeArraySizeException`` where the game's arithmetic gives a negative
-    length (a negative size, or one so large that ``size + vpl - 1`` overflows), and
+
+def required_longs(bits: int, size: int) -> int:
+    """How many longs a new storage of ``size`` values of ``bits`` (1..32) allocates.
+
+    Raises ``NegativeArraySizeException`` where :func:`expected_longs` is negative, and
     ``OutOfMemoryError`` above our limit :data:`MAX_LONGS` (the game would exhaust its heap).
     """
-    vpl = 64 // bits
-    n = _java_div(java_int(size + vpl - 1), vpl)
+    n = expected_longs(bits, size)
     if n < 0:
         raise GameError("NegativeArraySizeException", str(n))
     if n > MAX_LONGS:
@@ -125,11 +130,10 @@ class SimpleBitStorage:
         self.mask = (1 << bits) - 1
         self.values_per_long = 64 // bits
         self._mul, self._add, self._shift = _divide_constants(self.values_per_long)
-        n = required_longs(bits, size)
         if _data is None:
-            _data = np.zeros(n, dtype=np.uint64)
-        elif len(_data) != n:
-            raise InitializationException(len(_data), n)
+            _data = np.zeros(required_longs(bits, size), dtype=np.uint64)
+        elif len(_data) != expected_longs(bits, size):  # the long[] constructor compares, allocating nothing
+            raise InitializationException(len(_data), expected_longs(bits, size))
         # The longs: ``_array`` (uint64) or ``_words`` (Python ints), or both when they agree.
         self._array: np.ndarray | None = _data
         self._words: list[int] | None = None

@@ -55,6 +55,8 @@ def _apply(storage, name: str, args: list, version: GameVersion):
             raise GameError("NoSuchMethodError", f"BitStorage.fill(int) does not exist in {version.id}")
         return storage.fill(args[0])
     if name == "values":
+        if storage.size < 0:  # the probe's new int[getSize()] for unpack(int[])
+            raise GameError("NegativeArraySizeException", str(storage.size))
         return storage.values().tolist()
     if name == "longs":
         return storage.longs()
