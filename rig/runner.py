@@ -13,6 +13,7 @@ from __future__ import annotations
 import datetime
 import os
 import sys
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -89,6 +90,7 @@ def prepare(jar: str | os.PathLike, mappings: str | os.PathLike | None = None,
     need (:func:`missing_classes`), a runtime new enough, the JVM options. Raises
     ``ServerJarError``, ``MappingsError`` or ``JvmError`` with a one-line message for the user.
     The worker (:mod:`rig.worker`) makes the same checks before it starts its JVM."""
+    runtime = jvm.find_runtime(java_home)  # before the jar: a bundler is unpacked into the cache
     server = open_jar(jar, cache)
     version = server.info.id
     if server.version.obfuscated and not mappings:
@@ -101,7 +103,6 @@ def prepare(jar: str | os.PathLike, mappings: str | os.PathLike | None = None,
     missing = missing_classes(server, names)
     if missing:
         raise ServerJarError(_missing_message(server, names, missing))
-    runtime = jvm.find_runtime(java_home)
     jvm.require(runtime, server.info.java_version, f"{server.path.name} ({version})")
     jvm.check_options(runtime, list(jvm_options or []))
     return Game(server, runtime, Path(mappings).resolve() if mappings else None, cache, timeout,
@@ -139,24 +140,58 @@ def _missing_message(server: ServerJar, names: Names, missing: list[str], shown:
     return f"{where}: lacks game classes the probes need: {listed}{more}; {why}"
 
 
+CASE_FILE = "a case file (YAML, or recorded .jsonl)"
+
+
 def load_case_file(path: str | os.PathLike) -> list[dict]:
-    """Cases of a YAML case file or a JSON Lines file in the recorded format (answers dropped);
+    """Cases of a YAML case file or a JSON Lines file in the recorded format (answers dropped;
+    a recorded case keeps its ``version``, the version it was recorded for);
     :class:`CaseFileError` for a path that is missing, a directory or unreadable."""
     path = Path(path)
-    problem = file_problem(path, "a case file (YAML, or recorded .jsonl)")
+    problem = file_problem(path, CASE_FILE)
     if problem:
         raise CaseFileError(problem)
     cases = read_recorded(path) if path.suffix == ".jsonl" else load_cases(path)
-    return [{k: c[k] for k in ("id", "area", "setup", "ops", "versions") if k in c} for c in cases]
+    return [{k: c[k] for k in ("id", "area", "version", "setup", "ops", "versions") if k in c} for c in cases]
+
+
+@dataclass
+class Selection:
+    """The cases to run on one jar, and which of them were marked for another version.
+
+    ``cases``: each ``{id, area, version, setup, ops}`` with ``version`` the jar's;
+    ``marked``: case id -> the other version a recorded case was marked for (such cases run
+    as the jar's version: the operations are one vocabulary, and the answers are then the
+    jar's, never the other version's)."""
+
+    version: str
+    cases: list[dict]
+    marked: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def relabelled(self) -> dict[str, int]:
+        """Other version -> how many of the cases were marked for it."""
+        return dict(Counter(self.marked.values()))
+
+    def relabel_note(self) -> str | None:
+        """One line saying which cases were recorded for another version, or None."""
+        if not self.relabelled:
+            return None
+        counts = sorted(self.relabelled.items(), key=lambda item: (-item[1], item[0]))
+        first, rest = counts[0], counts[1:]
+        said = f"{first[1]} case{'s were' if first[1] != 1 else ' was'} recorded for {first[0]}"
+        said += "".join(f", {n} for {v}" for v, n in rest)
+        return f"{said}; running {'them' if sum(self.relabelled.values()) > 1 else 'it'} as {self.version} (this jar's version)"
 
 
 def select_cases(version: str, case_files: list[str] | None = None, reference_root=BUNDLED,
-                 cases_root=CASES) -> list[dict]:
-    """The cases to run for ``version``, each ``{id, area, version, setup, ops}``, ids unique.
+                 cases_root=CASES) -> Selection:
+    """The cases to run for ``version``, ids unique (:class:`Selection`).
 
     ``case_files`` given: their cases. Otherwise the bundled reference's cases of that
     version (or of the latest version when it has none) followed by the generated case files
     ``cases/<area>/*.yaml``; either way only those whose ``versions`` include ``version``.
+    A recorded case marked for another version is kept, and named in ``marked``.
     """
     if case_files:
         pool = [c for path in case_files for c in load_case_file(path)]
@@ -166,14 +201,16 @@ def select_cases(version: str, case_files: list[str] | None = None, reference_ro
         pool = list(load_reference(source).cases) if source.is_dir() else []
         if Path(cases_root).is_dir():
             pool += generated_cases(cases_root)
-    out, seen = [], set()
+    selection, seen = Selection(version, []), set()
     for case in pool:
         if case["id"] in seen or not applies_to(case, version):
             continue
         seen.add(case["id"])
-        out.append({"id": case["id"], "area": case["area"], "version": version,
-                    "setup": case.get("setup") or {}, "ops": case["ops"]})
-    return out
+        if case.get("version", version) != version:
+            selection.marked[case["id"]] = case["version"]
+        selection.cases.append({"id": case["id"], "area": case["area"], "version": version,
+                                "setup": case.get("setup") or {}, "ops": case["ops"]})
+    return selection
 
 
 @dataclass
@@ -240,15 +277,24 @@ def run_game(game: Game, cases: list[dict],
 
 
 def record(game: Game, cases: list[dict], out_root: str | os.PathLike,
-           on_case: Callable[[dict, str, object], None] | None = None) -> tuple[Path, GameRun]:
+           on_case: Callable[[dict, str, object], None] | None = None,
+           marked: dict[str, str] | None = None) -> tuple[Path, GameRun]:
     """Run ``cases`` and write ``<out_root>/<version>/`` atomically; returns the folder and the run.
 
-    Nothing is written when no case was answered."""
+    Every case is written as the jar's version, which answered it. ``marked``
+    (:attr:`Selection.marked`: case id -> the other version a case was recorded for) goes
+    into the provenance as ``cases_from_other_versions``: how many of the answered cases were
+    marked for which other version (the answers are still this jar's). Nothing is written
+    when no case was answered."""
     run = run_game(game, cases, on_case)
     target = Path(out_root) / game.jar.info.id
     if run.answered:
         prov = game.provenance()
         prov["cases"] = len(run.answered)
+        marked = marked or {}
+        other = Counter(marked[c["id"]] for c in run.answered if c["id"] in marked)
+        if other:
+            prov["cases_from_other_versions"] = dict(sorted(other.items()))
         if run.skipped:
             prov["skipped"] = dict(sorted(run.skipped.items()))
         if run.failed:

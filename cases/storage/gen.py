@@ -52,6 +52,12 @@ def _max_value(bits: int) -> int:
     return min((1 << bits) - 1, (1 << 31) - 1)  # values are Java ints
 
 
+def _java_int(value: int) -> int:
+    """``value`` as Java's ``(int)`` cast leaves it: the values the game's methods take are
+    ints, so one past a 31-bit mask is -2^31 and one past a 32-bit mask is 0."""
+    return (value + (1 << 31)) % (1 << 32) - (1 << 31)
+
+
 def widths(rng: random.Random) -> list[dict]:
     cases = []
     for bits in range(0, 33):
@@ -94,7 +100,7 @@ def fill(rng: random.Random) -> list[dict]:
         size = rng.choice(SIZES)
         v = rng.randint(0, _max_value(bits))
         ops = [["new"], ["fill", v], ["longs"], ["values"], ["set", 0, 0], ["longs"],
-               ["fill", _max_value(bits)], ["longs"], ["fill", (1 << bits)], ["fill", -1], ["longs"]]
+               ["fill", _max_value(bits)], ["longs"], ["fill", _java_int(1 << bits)], ["fill", -1], ["longs"]]
         cases.append(_case(f"fill-{bits}-size-{size}", "26.3 fill spreads the value over the padding bits",
                            bits, size, ops, versions=["26.3"]))
     return cases
@@ -116,9 +122,9 @@ def errors(rng: random.Random) -> list[dict]:
     ]
     for bits in (0, 1, 5, 16, 31, 32):
         size = rng.choice(SIZES)
-        mask = (1 << bits) - 1
-        ops = [["new"], ["get", size], ["get", -1], ["set", size, 0], ["set", -1, 0], ["set", 0, mask + 1],
-               ["set", 0, -1], ["get_and_set", size, mask + 1], ["get_and_set", 0, mask + 1], ["set", size, mask + 1]]
+        over = _java_int(1 << bits)  # one past the mask, as a Java int
+        ops = [["new"], ["get", size], ["get", -1], ["set", size, 0], ["set", -1, 0], ["set", 0, over],
+               ["set", 0, -1], ["get_and_set", size, over], ["get_and_set", 0, over], ["set", size, over]]
         ops.append(["longs"])
         cases.append(_case(f"errors-ranges-{bits}-size-{size}", "indices checked before values, storage unchanged",
                            bits, size, ops))

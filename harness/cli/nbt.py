@@ -1,35 +1,11 @@
 """``harness nbt``: show, convert and diff NBT files in any of the five binary encodings, SNBT,
 or one chunk of a region file.
 
-::
-
-    harness nbt show FILE [--chunk X,Z] [--pretty] [--version V] [--max-bytes N]
-    harness nbt convert IN OUT --to {java,java-network,bedrock,bedrock-level-dat,bedrock-network,snbt}
-                        [--compression gzip|zlib|none] [--storage-version N] [--version V] [--max-bytes N]
-    harness nbt diff A B [--version V] [--max-bytes N]
-
-A binary file's compression (gzip, zlib, none) and encoding are detected
-(:func:`harness.formats.nbt.detect.open_nbt`); a file that is no binary NBT but UTF-8 text is
-read as SNBT with the game's ``TagParser`` of ``--version``. ``show`` prints the encoding,
-compression and root name first, then the tag as SNBT (``toString()``, or
-``SnbtPrinterTagVisitor`` with ``--pretty``). ``convert`` writes the tag in another encoding
-(the output's compression defaults to the input's; ``none`` for SNBT input). ``diff`` prints a
-unified diff of both files' pretty SNBT and exits 1 when they differ.
-
-Region files (``r.X.Z.mca``/``.mcr``, recognised by that name or by their header's shape;
-:mod:`harness.formats.region`): ``show`` lists the chunks present (x and z in the region,
-0..31, first sector, sectors, the stream's length, compression, last save in UTC);
-``show FILE --chunk X,Z`` shows one chunk as any NBT file. Anywhere a file is named, ``FILE#X,Z``
-names chunk ``X,Z`` of a region file: ``harness nbt diff r.0.0.mca#0,0 old/r.0.0.mca#0,0``,
-``harness nbt convert r.0.0.mca#1,0 chunk.snbt --to snbt``.
-
-Input files over ``--max-bytes`` (default 512 MiB), or whose decompressed content is, are
-refused, never read whole.
-
-Exit status: 0 done (``diff``: no difference), 1 ``diff`` found differences, 2 bad input,
-output path or option (one line naming the file, the error kind and, where known, the byte
-offset). When the output's reader goes away (``| head``), the rest of the output is dropped
-and the status is still the run's own (``diff`` that found differences: 1).
+The command-line help is plain text (:data:`HELP_NBT`, :data:`HELP_SHOW`, :data:`HELP_CONVERT`,
+:data:`HELP_DIFF`); it is also the reference for what each action does. Files are read by
+:func:`harness.formats.nbt.detect.open_nbt` (binary NBT), the game's ``TagParser`` of
+``--version`` (:mod:`harness.formats.nbt.tag_parser`, SNBT text) and
+:mod:`harness.formats.region` (region files).
 """
 
 from __future__ import annotations
@@ -43,6 +19,7 @@ import re
 import stat
 import sys
 import tempfile
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from harness.formats import versions
@@ -51,10 +28,104 @@ from harness.formats.nbt import compression
 
 TARGETS = ("java", "java-network", "bedrock", "bedrock-level-dat", "bedrock-network", "snbt")
 DEFAULT_MAX_BYTES = 512 * 1024 * 1024
-CHUNK_SUFFIX = re.compile(r"(.+)#(\d+),(\d+)")
+CHUNK_PAIR = re.compile(r"(-?\d+),(-?\d+)")
+CHUNK_SUFFIX = re.compile(r"(.+)#(-?\d+),(-?\d+)")
+BOM_NOTE = "a UTF-8 byte order mark (EF BB BF) at the start was skipped (the game's TagParser refuses it)"
+_NEGATIVE_ARGUMENT = re.compile(r"^-\d+(,-?\d+)?$|^-\d*\.\d+$")  # argparse's pattern, and a pair X,Z
+_BOM = b"\xef\xbb\xbf"
 _LEADING_SPACE = re.compile(rb"[ \t\n\r\f\v]*")
+_TEXT_STARTS = (b"{", b"[", b'"', b"'")
+_CONTROL = re.compile(rb"[\x00-\x08\x0e-\x1f]")  # control characters other than whitespace
+_ASTRAL = re.compile("[\U00010000-\U0010ffff]")  # two UTF-16 code units each
+_PLAIN_KEY = re.compile(r"[A-Za-z0-9_+-]+")  # a key shown in a path unquoted
+_EMPTY_KEY_PROBE = '{"":0b}'  # parsed to learn whether a version's TagParser takes an empty key
+_READ_BACK_CHARS = 1 << 20  # convert --to snbt reads back texts up to this many characters (all with --strict)
 _WHERE_CHARS = 200  # an error's place longer than this is shortened in the middle
 _PRINT_PIECE = 1 << 20  # characters encoded and written at a time
+
+
+HELP_NBT = """\
+Show, convert and diff NBT files: the five binary encodings (java, java-network, bedrock,
+bedrock-level-dat, bedrock-network; gzip, zlib or uncompressed), SNBT text, and the chunks
+of region files (r.X.Z.mca).
+
+  harness nbt show FILE [--chunk X,Z] [--pretty] [--version V] [--max-bytes N]
+  harness nbt convert IN OUT --to ENCODING [--compression C] [--storage-version N] [--strict]
+  harness nbt diff A B [--version V] [--max-bytes N]
+
+A file's compression and encoding are detected. A file that is not binary NBT but could be
+text (UTF-8) is read as SNBT with the game's TagParser of --version; a UTF-8 byte order mark
+at its start is skipped (and said so). When neither reading works, the error names both.
+
+Anywhere a file is named, FILE#X,Z names chunk X,Z of a region file, e.g.
+  harness nbt diff r.0.0.mca#1,3 backup/r.0.0.mca#1,3
+
+Input over --max-bytes (default 512 MiB), as a file or decompressed, is refused before it is
+read whole.
+
+Exit status: 0 done (diff: no difference); 1 diff found differences; 2 bad input, output
+path or option (one line: the file, the error kind and message as the game gives them, and
+where: byte offset, tag path, or line and column of SNBT text). Piped into head, the output
+stops quietly and the status stays the run's own.
+
+Run "harness nbt ACTION --help" for each action.
+"""
+
+HELP_SHOW = """\
+Print what a file is, then its tag as SNBT.
+
+For an NBT file or a chunk: the lines "encoding:", "compression:", "root name:" (not for SNBT
+text or java-network, which have none), "region entry:" (for a chunk: where the region
+file's sector table puts it), "level.dat storage version:" (Bedrock level.dat header) and any
+"note:", then the tag as the game prints it: toString(), or with --pretty the indented text
+of SnbtPrinterTagVisitor.
+
+For a region file (named r.X.Z.mca or .mcr, or shaped like one): the chunks present, one row
+each: x and z in the region (0..31), first sector, sectors, the stream's length, compression,
+last save (UTC; "-" when the file records none), and for an entry the game cannot load, its
+problem (a bad sector table entry, a bad header, a stream that does not decompress, NBT that
+does not read); a chunk whose own xPos and zPos name another place gets a note. Each
+present chunk is read to check it, as --chunk would read it (at most --max-bytes
+decompressed bytes each); a chunk this tool cannot read though the game may (LZ4, custom
+or external c.X.Z.mcc streams, over --max-bytes) gets "note: not checked". --pretty does
+not apply to the list and is refused.
+
+--chunk X,Z (or FILE#X,Z, or X,Z after the file) shows one chunk. X and Z are the chunk's
+place in the region, 0..31 each, as the list shows them; any other pair is read as world
+chunk coordinates, which must lie in this region (its file name r.RX.RZ.mca says which:
+chunk X,Z lies in region X>>5, Z>>5). Negative numbers are accepted as they are:
+--chunk -1,0, --chunk=-1,0, FILE#-1,0, or "-- -1,0" after the file.
+"""
+
+HELP_CONVERT = """\
+Write the document (a file, or a chunk as FILE#X,Z) in another encoding, or as SNBT.
+
+--to java, java-network, bedrock, bedrock-level-dat or bedrock-network: binary NBT,
+compressed as the input was unless --compression gzip|zlib|none says otherwise (SNBT input:
+none). --storage-version N sets a Bedrock level.dat header's storage version (default: the
+input's header, else its StorageVersion tag); it applies to --to bedrock-level-dat only.
+
+--to snbt: the text of SnbtPrinterTagVisitor of --version, UTF-8. --compression does not
+apply. The text written is read back with the TagParser of the same version; when it would
+not read back as the same tag (the game's grammar refuses some keys and values its printer
+writes, e.g. an empty key in 26.x), a warning on stderr says why. Texts over 1 MiB are
+checked only with --strict (the parser is slow on huge arrays).
+
+The root's name is kept where the output has one (java, bedrock, bedrock-level-dat,
+bedrock-network); java-network and SNBT have none: dropping a non-empty name is warned.
+
+--strict: refuse instead of warning (exit status 2, nothing written).
+
+The output path is checked before any work: a folder, a missing folder, a non-regular file
+or a place where no file can be made is refused. Options that do not apply to the chosen
+--to are refused (exit status 2).
+"""
+
+HELP_DIFF = """\
+A unified diff of both documents' pretty SNBT (whatever their encodings), preceded by their
+root names when both have one (SNBT text and java-network have none); exit status 1 when
+they differ, 0 when not.
+"""
 
 
 class NbtCliError(Exception):
@@ -62,34 +133,41 @@ class NbtCliError(Exception):
 
 
 def register(subparsers) -> None:
+    raw = argparse.RawDescriptionHelpFormatter
     p = subparsers.add_parser("nbt", help="show, convert and diff NBT files (five binary encodings, SNBT, region chunks)",
-                              description=__doc__.split("\n\n", 1)[1] if __doc__ else None,
-                              formatter_class=argparse.RawDescriptionHelpFormatter)
+                              description=HELP_NBT, formatter_class=raw)
     sub = p.add_subparsers(dest="nbt_verb", metavar="ACTION")
     p.set_defaults(func=lambda args: _usage(p))
 
-    show = sub.add_parser("show", help="detected encoding and compression, then the tag as SNBT; "
-                                       "a region file's chunks")
+    show = sub.add_parser("show", help="what a file is, then its tag as SNBT; a region file's chunk list",
+                          description=HELP_SHOW, formatter_class=raw)
     show.add_argument("file", type=Path, help="the file, or FILE#X,Z: chunk X,Z of a region file")
+    show.add_argument("place", nargs="?", type=_chunk_option, metavar="X,Z", help="the same as --chunk X,Z")
     show.add_argument("--chunk", type=_chunk_option, metavar="X,Z",
-                      help="of a region file: show chunk X,Z (0..31 each) instead of the chunk list")
-    show.add_argument("--pretty", action="store_true", help="SnbtPrinterTagVisitor's indented text")
+                      help="of a region file: show chunk X,Z (0..31 each, or world chunk coordinates in this region) "
+                           "instead of the chunk list")
+    show.add_argument("--pretty", action="store_true", help="SnbtPrinterTagVisitor's indented text (not for a chunk list)")
     _common_options(show)
+    _accept_negative_pairs(show)
     show.set_defaults(func=lambda args: _guard(_show, args))
 
-    convert = sub.add_parser("convert", help="write the file in another encoding or as SNBT")
+    convert = sub.add_parser("convert", help="write the file in another encoding or as SNBT",
+                             description=HELP_CONVERT, formatter_class=raw)
     convert.add_argument("input", type=Path, help="the file, or FILE#X,Z: chunk X,Z of a region file")
     convert.add_argument("output", type=Path)
     convert.add_argument("--to", required=True, choices=TARGETS, help="the output's encoding")
     convert.add_argument("--compression", choices=compression.COMPRESSIONS,
-                         help="the output's compression (default: the input's; none for SNBT input)")
+                         help="binary output's compression (default: the input's; none for SNBT input)")
     convert.add_argument("--storage-version", type=int, metavar="N",
-                         help="Bedrock level.dat header's storage version (default: the input's header, "
-                              "else its StorageVersion tag)")
+                         help="with --to bedrock-level-dat: the header's storage version (default: the input's "
+                              "header, else its StorageVersion tag)")
+    convert.add_argument("--strict", action="store_true",
+                         help="refuse (exit 2, nothing written) where a warning would be given")
     _common_options(convert)
     convert.set_defaults(func=lambda args: _guard(_convert, args))
 
-    diff = sub.add_parser("diff", help="unified diff of two files' pretty SNBT; exit 1 when they differ")
+    diff = sub.add_parser("diff", help="unified diff of two files' pretty SNBT; exit 1 when they differ",
+                          description=HELP_DIFF, formatter_class=raw)
     diff.add_argument("a", type=Path, help="a file, or FILE#X,Z: chunk X,Z of a region file")
     diff.add_argument("b", type=Path)
     _common_options(diff)
@@ -104,10 +182,17 @@ def _common_options(parser) -> None:
                              f"(default {DEFAULT_MAX_BYTES}: 512 MiB)")
 
 
+def _accept_negative_pairs(parser) -> None:
+    """Let ``-1,0`` be an argument, not an option: argparse takes an argument starting with
+    ``-`` for an option unless it matches the parser's ``_negative_number_matcher`` (its own
+    pattern: a negative number), and this parser has no option that looks like one."""
+    parser._negative_number_matcher = _NEGATIVE_ARGUMENT
+
+
 def _chunk_option(text: str) -> tuple[int, int]:
-    match = re.fullmatch(r"(\d+),(\d+)", text.strip())
+    match = CHUNK_PAIR.fullmatch(text.strip())
     if not match:
-        raise argparse.ArgumentTypeError(f"{text!r} is not X,Z (two numbers 0..31)")
+        raise argparse.ArgumentTypeError(f"{text!r} is not X,Z (two whole numbers, e.g. 1,3 or -1,0)")
     return int(match[1]), int(match[2])
 
 
@@ -188,7 +273,22 @@ def _guard(action, args) -> int:
     return status
 
 
+def _tell(text: str) -> None:
+    """A warning or note on stderr, beside the output: ``harness nbt: <text>``."""
+    print(f"harness nbt: {_escaped(text)}", file=sys.stderr)
+
+
 # --- reading ---------------------------------------------------------------------------------
+
+@dataclass
+class _Input:
+    """A document named on the command line: ``doc``; ``entry`` for a region file's chunk (its
+    place in the sector table, as ``show`` prints it); ``notes`` on how it was read."""
+
+    doc: object  # harness.formats.nbt.detect.NbtDocument
+    entry: str | None = None
+    notes: list[str] = field(default_factory=list)
+
 
 def _source(arg: Path, chunk: tuple[int, int] | None = None) -> tuple[Path, tuple[int, int] | None]:
     """The file and chunk that ``FILE`` or ``FILE#X,Z`` names (a file of that very name wins)."""
@@ -226,9 +326,9 @@ def _read_input(path: Path, max_bytes: int) -> bytes:
 
 
 def _load(arg: Path, version, max_bytes: int, chunk: tuple[int, int] | None = None):
-    """What ``arg`` names: an :class:`~harness.formats.nbt.detect.NbtDocument` (binary NBT,
-    SNBT text, or a region file's chunk), or a :class:`_Region` when it names a whole region
-    file; :class:`NbtCliError` if none of these."""
+    """What ``arg`` names: an :class:`_Input` (binary NBT, SNBT text, or a region file's
+    chunk), or a :class:`_Region` when it names a whole region file; :class:`NbtCliError` if
+    none of these."""
     from harness.formats import region as regions
 
     path, chunk = _source(arg, chunk)
@@ -242,43 +342,57 @@ def _load(arg: Path, version, max_bytes: int, chunk: tuple[int, int] | None = No
         return _nbt_document(path, raw, version, max_bytes)
     try:
         region = _Region(path, regions.RegionFile(raw), how)
-        return region if chunk is None else region.document(chunk, version, max_bytes)
     except GameError as e:
         raise NbtCliError(f"{path}: not a readable region file: {_describe(e)}") from None
+    return region if chunk is None else region.document(chunk, version, max_bytes)
 
 
-def _nbt_document(path: Path, raw: bytes, version, max_bytes: int):
+def _nbt_document(path: Path, raw: bytes, version, max_bytes: int) -> _Input:
     from harness.formats.nbt.detect import NbtDocument, open_nbt
 
     try:
-        return open_nbt(raw, version, limit=max_bytes)
+        return _Input(open_nbt(raw, version, limit=max_bytes))
     except GameError as e:
         binary_error = e  # the ``except`` name is gone after the block
-    text = _as_text(raw)
-    if text is None:
-        kind = compression.detect_compression(raw)
-        notes = [f"read as {binary_error.encoding}"] if getattr(binary_error, "encoding", None) else []
-        if kind != "none" and not isinstance(binary_error, compression.CompressionError):
-            notes.append(f"offsets count the {kind}-decompressed bytes")
-        inside = f" ({'; '.join(notes)})" if notes else ""
-        raise NbtCliError(f"{path}: not NBT: {_describe(binary_error)}{inside}")
+    notes = _binary_notes(raw, binary_error)
+    read = _as_text(raw)
+    if read is None:
+        raise NbtCliError(f"{path}: not NBT: {_describe(binary_error)}" + (f" ({'; '.join(notes)})" if notes else ""))
+    binary = "; ".join([_describe(binary_error), *notes])
+    text, bom = read
     from harness.formats.nbt.tag_parser import parse
 
     try:
         tag = parse(text, version)
     except GameError as e:
-        raise NbtCliError(f"{path}: neither binary NBT ({_describe(binary_error)}) nor SNBT ({_describe(e)})") from None
-    return NbtDocument(encoding="snbt", compression="none", root_name="", tag=tag)
+        snbt = _describe(e, text) + (f"; {BOM_NOTE}" if bom else "")
+        raise NbtCliError(f"{path}: neither binary NBT ({binary}) nor SNBT ({snbt})") from None
+    return _Input(NbtDocument(encoding="snbt", compression="none", root_name=None, tag=tag),
+                  notes=[BOM_NOTE] if bom else [])
 
 
-def _as_text(raw: bytes) -> str | None:
-    """``raw`` as SNBT text when it can be (starting with a bracket or a quote, then UTF-8);
-    decided from the first non-blank byte before anything is decoded."""
-    start = _LEADING_SPACE.match(raw).end()
-    if raw[start:start + 1] not in (b"{", b"[", b'"', b"'"):
+def _binary_notes(raw: bytes, error: GameError) -> list[str]:
+    """Which encoding's reading ``error`` is, and what its offsets count."""
+    notes = [f"read as {error.encoding}"] if getattr(error, "encoding", None) else []
+    kind = compression.detect_compression(raw)
+    if kind != "none" and not isinstance(error, compression.CompressionError):
+        notes.append(f"offsets count the {kind}-decompressed bytes")
+    return notes
+
+
+def _as_text(raw: bytes) -> tuple[str, bool] | None:
+    """``(text, whether a UTF-8 byte order mark was skipped)`` when ``raw`` could be SNBT text:
+    UTF-8 (lone surrogates allowed, as ``convert --to snbt`` writes them) that starts with a
+    bracket or quote after blanks, starts with a byte order mark, or holds no control
+    character but whitespace (an empty or blank file is text too). Else ``None``, decided
+    before decoding where a control character shows it (binary NBT has NULs early)."""
+    bom = raw.startswith(_BOM)
+    body = raw[len(_BOM):] if bom else raw
+    start = _LEADING_SPACE.match(body).end()
+    if not bom and body[start:start + 1] not in _TEXT_STARTS and _CONTROL.search(body):
         return None
     try:
-        return raw.decode("utf-8", errors="surrogatepass")  # as convert --to snbt writes lone surrogates
+        return body.decode("utf-8", errors="surrogatepass"), bom
     except UnicodeDecodeError:
         return None
 
@@ -288,52 +402,112 @@ class _Region:
 
     def __init__(self, path: Path, region, how: str):
         self.path, self.region, self.how = path, region, how
+        from harness.formats.region import REGION_NAME
 
-    def document(self, chunk: tuple[int, int], version, max_bytes: int):
-        """Chunk ``(x, z)`` read as the game reads it (``RegionFile``, then ``NbtIo.read``)."""
+        named = REGION_NAME.fullmatch(path.name)
+        self.coords = (int(named[1]), int(named[2])) if named else None  # the region's, by its name
+
+    def local(self, chunk: tuple[int, int]) -> tuple[int, int]:
+        """``chunk`` as x and z in the region: a pair in 0..31 as it is, any other pair as world
+        chunk coordinates, which must lie in this region (by its name ``r.X.Z.mca``)."""
+        x, z = chunk
+        if 0 <= x < 32 and 0 <= z < 32:
+            return chunk
+        home = f"r.{x >> 5}.{z >> 5}.mca"
+        if self.coords is None:
+            raise NbtCliError(f"{self.path}: no chunk {x},{z}: a chunk's x and z in a region are 0..31, as "
+                              f"`harness nbt show {self.path}` lists them (world chunk coordinates need the file's "
+                              f"name r.X.Z.mca to say which region it is; world chunk {x},{z} is in {home})")
+        if (x >> 5, z >> 5) != self.coords:
+            rx, rz = self.coords
+            raise NbtCliError(f"{self.path}: no chunk {x},{z}: a chunk's x and z in a region are 0..31, or world "
+                              f"chunk coordinates in this region (x {32 * rx}..{32 * rx + 31}, "
+                              f"z {32 * rz}..{32 * rz + 31}); world chunk {x},{z} is in {home}")
+        return x & 31, z & 31
+
+    def document(self, chunk: tuple[int, int], version, max_bytes: int) -> _Input:
+        """Chunk ``chunk`` (:meth:`local`) read as the game reads it (``RegionFile``, then ``NbtIo.read``)."""
         from harness.formats import region as regions
         from harness.formats.nbt.detect import NbtDocument
 
-        x, z = chunk
+        x, z = self.local(chunk)
         loc = self.region.location(x, z)
         if loc is None:
-            where = "" if x < 32 and z < 32 else " (x and z of a chunk in a region are 0..31)"
-            raise NbtCliError(f"{self.path}: no chunk {x},{z} in this region{where}; "
+            world = "" if (x, z) == chunk else f" (world chunk {chunk[0]},{chunk[1]})"
+            raise NbtCliError(f"{self.path}: no chunk {x},{z}{world} in this region; "
                               f"`harness nbt show {self.path}` lists the chunks")
         try:
             compression_id = self.region.payload(loc)[0]
-            tag = self.region.read_chunk(loc, version, limit=max_bytes)
+            name, tag, problem = self.region.read_chunk_named(loc, version, limit=max_bytes)
         except GameError as e:
             raise NbtCliError(f"{self.path}#{x},{z}: chunk not readable: {_describe(e)}") from None
-        return NbtDocument(encoding="java", compression=regions.COMPRESSION_BY_ID[compression_id],
-                           root_name=None, tag=tag)
+        notes = [] if name is not None else ["the root's name is no modified UTF-8 (NbtIo.read skips it unread)"]
+        entry = (f"chunk {x},{z} of {self.path.name} (sector table index {loc.index}: sector {loc.sector}, "
+                 f"{_count(loc.sectors, 'sector')}; saved {_saved(loc.timestamp)})")
+        doc = NbtDocument(encoding="java", compression=regions.COMPRESSION_BY_ID[compression_id],
+                          root_name=name, tag=tag, problem=problem)
+        return _Input(doc, entry=entry, notes=notes)
 
-    def listing(self) -> list[str]:
-        """The lines of ``show``: what the file is, then a row per chunk present."""
+    def listing(self, version, max_bytes: int) -> list[str]:
+        """The lines of ``show``: what the file is, then a row per chunk present, each chunk
+        read as :meth:`document` reads it (at most ``max_bytes`` decompressed bytes) to name
+        the problem of one the game cannot load."""
         from harness.formats import region as regions
 
         region = self.region
-        lines = [f"region file (recognised by {self.how})",
-                 f"chunks: {len(region.locations)} of {regions.CHUNKS}",
-                 f"{'x':>3} {'z':>3} {'sector':>7} {'sectors':>7} {'length':>9}  {'compression':<11}  saved (UTC)"]
+        rows, damaged = [], 0
         for loc in region.locations:
-            saved = datetime.datetime.fromtimestamp(loc.timestamp, datetime.timezone.utc).strftime("%Y-%m-%d %H:%M:%S") \
-                if loc.timestamp else "0"
+            length_text = kind = "-"
+            remark = ""
             try:
                 length, compression_id = region.stream_header(loc)
                 length_text, kind = str(length), regions.compression_name(compression_id)
+                _, tag, _ = region.read_chunk_named(loc, version, limit=max_bytes)
             except GameError as e:
-                length_text, kind = "-", "-"
-                saved += f"  problem: {_escaped(e.message or e.kind)}"
-            lines.append(f"{loc.x:>3} {loc.z:>3} {loc.sector:>7} {loc.sectors:>7} {length_text:>9}  {kind:<11}  {saved}")
-        return lines
+                text = e.message if isinstance(e, regions.RegionError) else _describe(e)
+                if isinstance(e, regions.UnsupportedChunkError) or e.kind == compression.LIMIT_KIND:
+                    remark = f"  note: not checked: {text}"  # this reader's limit, not the game's
+                else:
+                    damaged += 1
+                    remark = f"  problem: {text}"
+            else:
+                stored = regions.stored_position(tag)
+                if stored is not None and not self._holds(loc, stored):
+                    remark = (f"  note: holds world chunk {stored[0]},{stored[1]} (its xPos, zPos), whose place "
+                              f"in a region is {stored[0] & 31},{stored[1] & 31}")
+            rows.append(f"{loc.x:>3} {loc.z:>3} {loc.sector:>7} {loc.sectors:>7} {length_text:>9}  {kind:<11}  "
+                        f"{_saved(loc.timestamp):<19}{remark}".rstrip())
+        count = f"chunks: {len(region.locations)} of {regions.CHUNKS}"
+        if damaged:
+            count += f"; {damaged} the game cannot load"
+        return [f"region file (recognised by {self.how})", count,
+                f"{'x':>3} {'z':>3} {'sector':>7} {'sectors':>7} {'length':>9}  {'compression':<11}  saved (UTC)",
+                *rows]
+
+    def _holds(self, loc, stored: tuple[int, int]) -> bool:
+        """Whether world chunk ``stored`` belongs at ``loc`` (in this region, when its name says which)."""
+        x, z = stored
+        if (x & 31, z & 31) != (loc.x, loc.z):
+            return False
+        return self.coords is None or (x >> 5, z >> 5) == self.coords
 
 
-def _document_of(arg: Path, version, max_bytes: int):
+def _saved(timestamp: int) -> str:
+    """A sector table's save time as UTC, ``-`` for 0 (none recorded)."""
+    if not timestamp:
+        return "-"
+    return datetime.datetime.fromtimestamp(timestamp, datetime.timezone.utc).strftime("%Y-%m-%d %H:%M:%S")
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _document_of(arg: Path, version, max_bytes: int) -> _Input:
     """The document ``arg`` names; a whole region file is refused (one chunk must be named)."""
     loaded = _load(arg, version, max_bytes)
     if isinstance(loaded, _Region):
-        raise NbtCliError(f"{loaded.path}: a region file of {len(loaded.region.locations)} chunks; "
+        raise NbtCliError(f"{loaded.path}: a region file of {_count(len(loaded.region.locations), 'chunk')}; "
                           f"name one as {loaded.path}#X,Z")
     return loaded
 
@@ -347,19 +521,35 @@ def _escaped(text: str) -> str:
     return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
-def _describe(error: GameError) -> str:
+def _describe(error: GameError, text: str | None = None) -> str:
     """``Kind: message (caused by ...), at offset N, path p``: unprintable characters escaped,
-    a long place shortened in the middle."""
-    text = error.kind if error.message is None else f"{error.kind}: {error.message}"
+    a long place shortened in the middle. For an SNBT error in ``text``, the line and column
+    of the game's position (in UTF-16 code units) follow it."""
+    out = error.kind if error.message is None else f"{error.kind}: {error.message}"
     if error.cause:
-        text += f" (caused by {error.cause}" + ("" if error.cause_message is None else f": {error.cause_message}") + ")"
+        out += f" (caused by {error.cause}" + ("" if error.cause_message is None else f": {error.cause_message}") + ")"
     if error.where:
         where = _escaped(error.where)
         if len(where) > _WHERE_CHARS:
             head, tail = _WHERE_CHARS * 2 // 3, _WHERE_CHARS // 4
             where = f"{where[:head]}…({len(where) - head - tail} more characters)…{where[-tail:]}"
-        text += f", at {where}"
-    return _escaped(text)
+        out += f", at {where}"
+    cursor = getattr(error, "cursor", None)
+    if text is not None and isinstance(cursor, int):
+        line, column = _line_column(text, cursor)
+        out += f": line {line}, column {column}"
+    return _escaped(out)
+
+
+def _line_column(text: str, units: int) -> tuple[int, int]:
+    """Line and column (1-based; columns count characters) of the position ``units`` UTF-16
+    code units into ``text`` (Java's string positions)."""
+    if _ASTRAL.search(text) is None:  # one code unit a character: no copy needed
+        at = min(units, len(text))
+    else:
+        at = len(text.encode("utf-16-le", "surrogatepass")[:2 * units].decode("utf-16-le", "surrogatepass"))
+    line_start = text.rfind("\n", 0, at) + 1
+    return text.count("\n", 0, at) + 1, at - line_start + 1
 
 
 def _snbt_parts(tag, version, pretty: bool) -> list[str]:
@@ -384,18 +574,30 @@ def _quote(name: str) -> str:
 # --- the actions -----------------------------------------------------------------------------
 
 def _show(args, version, out: _Output) -> int:
-    loaded = _load(args.file, version, args.max_bytes, args.chunk)
+    chunk = args.chunk
+    if args.place is not None:
+        if chunk is not None:
+            raise NbtCliError("give the chunk once: --chunk X,Z or X,Z after the file")
+        chunk = args.place
+    loaded = _load(args.file, version, args.max_bytes, chunk)
     if isinstance(loaded, _Region):
-        for line in loaded.listing():
+        if args.pretty:
+            raise NbtCliError(f"{loaded.path}: --pretty applies to a tag, not to a region file's chunk list; "
+                              f"name a chunk: {loaded.path}#X,Z")
+        for line in loaded.listing(version, args.max_bytes):
             out.line(line)
         return 0
-    doc = loaded
+    doc = loaded.doc
     out.line(f"encoding: {doc.encoding}")
     out.line(f"compression: {doc.compression}")
     if doc.root_name is not None:
         out.line(f"root name: {_quote(doc.root_name)}")
+    if loaded.entry is not None:
+        out.line(f"region entry: {loaded.entry}")
     if doc.header is not None:
         out.line(f"level.dat storage version: {doc.header}")
+    for note in loaded.notes:
+        out.line(f"note: {note}")
     if doc.problem is not None:
         out.line(f"note: {_describe(doc.problem)} after the NBT ended (the game does not read that far)")
     out.line(*_snbt_parts(doc.tag, version, args.pretty))
@@ -426,46 +628,144 @@ def _write(path: Path, data: bytes) -> None:
         raise NbtCliError(f"{path}: cannot write: {e.strerror or e}") from None
 
 
+def _check_convert_options(args) -> None:
+    """Refuse an option that does not apply to ``--to`` (one line, exit status 2)."""
+    if args.compression is not None and args.to == "snbt":
+        raise NbtCliError("--compression applies to binary output, not to --to snbt")
+    if args.storage_version is not None:
+        if args.to != "bedrock-level-dat":
+            raise NbtCliError(f"--storage-version applies to --to bedrock-level-dat only, not to --to {args.to}")
+        if not -(1 << 31) <= args.storage_version < (1 << 31):
+            raise NbtCliError(f"--storage-version {args.storage_version} does not fit the header's signed 32-bit int")
+
+
+def _read_back(text: str, tag, version) -> str | None:
+    """Why ``text`` (SNBT written for ``tag``) will not read back as ``tag`` with the
+    ``TagParser`` of ``version``, or ``None`` when it does."""
+    from harness.formats.nbt.tag_parser import parse
+
+    try:
+        back = parse(text, version)
+    except GameError as e:
+        reason = f"the text will not read back: the TagParser of {version.id} refuses it: {_describe(e, text)}"
+        empty = _empty_key_path(tag)
+        if empty is not None:
+            try:
+                parse(_EMPTY_KEY_PROBE, version)
+            except GameError:
+                reason += f" (the tag has an empty key, at {empty}, and this TagParser refuses {_EMPTY_KEY_PROBE})"
+        return reason
+    if back != tag:
+        return (f"the text reads back as another tag with the TagParser of {version.id} "
+                f"(first difference at {_first_difference(tag, back)})")
+    return None
+
+
+def _first_difference(a, b) -> str:
+    """The tag path of the first place where tags ``a`` and ``b`` differ (depth first, ``a``'s order)."""
+    stack = [(a, b, "")]
+    while stack:
+        x, y, path = stack.pop()
+        if type(x) is not type(y):
+            return path or "(root)"
+        if isinstance(x, dict):
+            missing = next((key for key in (*x, *y) if key not in x or key not in y), None)
+            if missing is not None:
+                return _child(path, missing)
+            stack.extend((x[key], y[key], _child(path, key)) for key in reversed(list(x)))
+        elif isinstance(x, list):
+            if len(x) != len(y):
+                return path or "(root)"
+            stack.extend((x[i], y[i], f"{path}[{i}]") for i in reversed(range(len(x))))
+        elif x != y:
+            return path or "(root)"
+    return "(root)"
+
+
+def _empty_key_path(tag) -> str | None:
+    """The tag path of the first compound entry whose key is ``""`` in ``tag``, or ``None``."""
+    stack = [(tag, "")]
+    while stack:
+        x, path = stack.pop()
+        if isinstance(x, dict):
+            if "" in x:
+                return _child(path, "")
+            stack.extend((x[key], _child(path, key)) for key in reversed(list(x)))
+        elif isinstance(x, list):
+            stack.extend((x[i], f"{path}[{i}]") for i in reversed(range(len(x))))
+    return None
+
+
+def _child(path: str, key: str) -> str:
+    name = key if _PLAIN_KEY.fullmatch(key) else _quote(key)
+    return f"{path}.{name}" if path else name
+
+
 def _convert(args, version, out: _Output) -> int:
     from harness.formats.nbt.detect import NbtDocument, save_nbt
 
-    if args.to == "snbt" and args.compression not in (None, "none"):
-        raise NbtCliError("--compression applies to binary output, not to --to snbt")
-    if args.storage_version is not None and not -(1 << 31) <= args.storage_version < (1 << 31):
-        raise NbtCliError(f"--storage-version {args.storage_version} does not fit the header's signed 32-bit int")
+    _check_convert_options(args)
     _check_output(args.output)
-    doc = _document_of(args.input, version, args.max_bytes)
+    loaded = _document_of(args.input, version, args.max_bytes)
+    for note in loaded.notes:
+        _tell(f"{args.input}: note: {note}")
+    doc = loaded.doc
+    warnings = []
+    if doc.root_name and args.to in ("snbt", "java-network"):
+        warnings.append(f"the root's name {_quote(doc.root_name)} is dropped ({args.to} has no root name)")
     if args.to == "snbt":
         text = _snbt(doc.tag, version, pretty=True) + "\n"
-        _write(args.output, text.encode("utf-8", errors="surrogatepass"))  # lone surrogates kept
-        return 0
-    header = None
-    if args.to == "bedrock-level-dat":
-        header = args.storage_version if args.storage_version is not None else doc.header
-        if header is None:
-            stored = doc.tag.get("StorageVersion") if isinstance(doc.tag, dict) else None
-            if stored is None or getattr(stored, "id", None) != 3:
-                raise NbtCliError(f"{args.input}: no storage version for the level.dat header; "
-                                  "give --storage-version N")
-            header = int(stored)
-    target = NbtDocument(
-        encoding=args.to,
-        compression=args.compression or (doc.compression if doc.encoding != "snbt" else "none"),
-        root_name=doc.root_name if doc.root_name is not None else "",
-        tag=doc.tag,
-        header=header,
-    )
-    try:
-        data = save_nbt(target, version)
-    except GameError as e:
-        raise NbtCliError(f"{args.output}: cannot write as {args.to}: {_describe(e)}") from None
+        if len(text) <= _READ_BACK_CHARS or args.strict:
+            warnings.append(_read_back(text, doc.tag, version))
+        else:
+            _tell(f"{args.output}: note: not read back to check ({len(text)} characters, over "
+                  f"{_READ_BACK_CHARS}; --strict checks it)")
+        data = text.encode("utf-8", errors="surrogatepass")  # lone surrogates kept
+    else:
+        header = None
+        if args.to == "bedrock-level-dat":
+            header = args.storage_version if args.storage_version is not None else doc.header
+            if header is None:
+                stored = doc.tag.get("StorageVersion") if isinstance(doc.tag, dict) else None
+                if stored is None or getattr(stored, "id", None) != 3:
+                    raise NbtCliError(f"{args.input}: no storage version for the level.dat header; "
+                                      "give --storage-version N")
+                header = int(stored)
+        target = NbtDocument(
+            encoding=args.to,
+            compression=args.compression or (doc.compression if doc.encoding != "snbt" else "none"),
+            root_name=doc.root_name if doc.root_name is not None else "",
+            tag=doc.tag,
+            header=header,
+        )
+        try:
+            data = save_nbt(target, version)
+        except GameError as e:
+            raise NbtCliError(f"{args.output}: cannot write as {args.to}: {_describe(e)}") from None
+    warnings = [w for w in warnings if w]
+    if warnings and args.strict:
+        raise NbtCliError(f"{args.output}: not written (--strict): {'; '.join(warnings)}")
     _write(args.output, data)
+    for warning in warnings:
+        _tell(f"{args.output}: warning: {warning}")
     return 0
 
 
+def _diff_text(loaded: _Input, other: _Input, version) -> str:
+    """The pretty SNBT ``diff`` compares, after a ``root name:`` line when both documents have a root name."""
+    text = _snbt(loaded.doc.tag, version, pretty=True)
+    if loaded.doc.root_name is not None and other.doc.root_name is not None:
+        text = f"root name: {_quote(loaded.doc.root_name)}\n{text}"
+    return text
+
+
 def _diff(args, version, out: _Output) -> int:
-    a = _snbt(_document_of(args.a, version, args.max_bytes).tag, version, pretty=True)
-    b = _snbt(_document_of(args.b, version, args.max_bytes).tag, version, pretty=True)
+    first = _document_of(args.a, version, args.max_bytes)
+    second = _document_of(args.b, version, args.max_bytes)
+    for name, loaded in ((args.a, first), (args.b, second)):
+        for note in loaded.notes:
+            _tell(f"{name}: note: {note}")
+    a, b = _diff_text(first, second, version), _diff_text(second, first, version)
     if a == b:
         return 0
     a, b = a.splitlines(keepends=True), b.splitlines(keepends=True)

@@ -3,10 +3,12 @@
 Each verb has its own description and examples (the commands of README's rig section), shown
 by ``harness <verb> --help``. Exit status, the same for the three verbs (and as ``harness
 check``): 0 done; 1 the run went wrong (``record``/``live``: the game failed a case or
-answered none; ``live``: a mismatch; ``fetch-jar``: a download failed or its checksum
-differs); 2 refused before any work (a path that is not a jar, mappings or Java that do not
-fit, a jar without the game's classes, bad JVM options, a version the manifest does not
-list) or stopped because the game's first cases all failed alike.
+answered none; ``live``: a mismatch; ``fetch-jar``: a download failed or its size or
+checksum differs, or an obfuscated version has no published mappings); 2 refused before any
+work (a path option that cannot be used, checked first; a path that is not a jar, mappings
+or Java that do not fit, a jar without the game's classes, bad JVM options, a version the
+manifest does not list, a manifest or version JSON lacking a key) or stopped because the
+game's first cases all failed alike.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from pathlib import Path
 
 from harness.cli.options import positive_seconds
 from harness.engine.compare import POLICIES
+from rig.paths import folder_problem
 
 CACHE = "~/.cache/mc-format-harness"
 
@@ -27,11 +30,13 @@ EXIT_STATUS = """\
 exit status:
   0  {ok}
   1  {failed}
-  2  refused before any case ran: the jar path (missing, a directory, not a zip, no
+  2  refused before any case ran: a path option that cannot be used (--jar, --mappings,
+     --cases: not a readable file; --java-home: not a directory; --cache{out_option}: a
+     file, or not writable; all checked before the jar is opened), the jar (not a zip, no
      version.json, a version the harness does not know, none of the game's classes),
      the mappings (missing for an obfuscated version, given for 26.x, not this jar's),
-     the Java runtime (too old for the jar), a --jvm-option the JVM rejects, a --cases
-     file that cannot be read or holds no case for the jar's version{extra};
+     the Java runtime (too old for the jar), a --jvm-option the JVM rejects, --cases
+     files holding no case for the jar's version{extra};
      or stopped: the game's first 3 cases all failed alike (one line says why)"""
 
 RECORD = """\
@@ -45,7 +50,12 @@ The game runs in a child process (a JVM started through JPype); each case has --
 seconds, and a case that crashes the JVM or hangs is reported with its id while the run
 goes on. Cases using an operation the jar lacks (fill before 26.3) are skipped and named
 in the provenance. If the first 3 cases all fail the same way, the run stops there with
-that reason rather than failing every case."""
+that reason rather than failing every case.
+
+Cases recorded for another version (a --cases .jsonl of 26.3 run on a 1.21.1 jar) are run
+as the jar's version, as the operations are the same; the run says so in one line, and the
+jar's answers are written as its own version's (the provenance counts them under
+cases_from_other_versions): a jar never answers for another version."""
 
 RECORD_EPILOG = """\
 examples:
@@ -57,7 +67,7 @@ examples:
   harness fetch-jar 26.3
   harness record --jar ~/.cache/mc-format-harness/jars/26.3/server.jar
 
-""" + EXIT_STATUS.format(extra=",\n     an --out where the set cannot be written",
+""" + EXIT_STATUS.format(extra=", an <out>/<version> that is a file", out_option=", --out",
                          ok="every case answered (or skipped: an operation the jar lacks); the set is written",
                          failed="a case failed (crash, hang) or the game answered none; what was answered\n"
                                 "     is still written")
@@ -67,7 +77,9 @@ Run our Python implementation and the game from a server jar side by side, and r
 every case where they differ, as `harness check` does; nothing is written.
 
 The cases, the child process, --timeout and the early stop are those of `harness record`.
-A case the game could not answer is unverified, with the game's reason."""
+A case the game could not answer is unverified, with the game's reason. Cases recorded for
+another version are run as the jar's version (the run says so): our answers for the jar's
+version are compared with the jar's, never with the answers in the file."""
 
 LIVE_EPILOG = """\
 examples:
@@ -75,14 +87,15 @@ examples:
                --mappings ~/.cache/mc-format-harness/jars/1.21.1/server.txt
   harness live --jar ~/.cache/mc-format-harness/jars/26.3/server.jar --quiet
 
-""" + EXIT_STATUS.format(extra="", ok="the game answered, and every answer matched ours",
+""" + EXIT_STATUS.format(extra="", out_option="", ok="the game answered, and every answer matched ours",
                          failed="a mismatch, or the game failed a case (crash, hang) or answered none")
 
 FETCH = """\
 Download a version's server jar, and for obfuscated versions (up to 1.21.11) Mojang's
 server mappings, from Mojang's version manifest. Every file is checked against the SHA-1
 the manifest gives and cached as <cache>/jars/<version>/server.jar and server.txt (a
-cached file whose SHA-1 matches is reused); the paths are printed."""
+cached file whose SHA-1 matches is reused); the paths are printed. For a version whose
+jar carries Mojang's names (26.x) no mappings are published or needed."""
 
 FETCH_EPILOG = """\
 examples:
@@ -93,8 +106,12 @@ examples:
 
 exit status:
   0  the files are in the cache (downloaded or reused)
-  1  a download failed, or a file's SHA-1 is not the manifest's (nothing is kept)
-  2  the version is not in the manifest, or --manifest-url is not a URL"""
+  1  a download failed, or a file's size or SHA-1 is not the version JSON's (nothing is
+     kept); or the version's jar is obfuscated but the manifest publishes no mappings for
+     it (the jar is kept; harness record will need --mappings from elsewhere)
+  2  refused before any download: the version is not in the manifest, --manifest-url is
+     not a URL, the manifest or the version JSON is not JSON or lacks a key it needs (one
+     line names it), or the cache folder is a file or not writable"""
 
 
 def _jar_options(p) -> None:
@@ -150,7 +167,43 @@ def register(subparsers) -> None:
     p.set_defaults(func=run_fetch)
 
 
-def _prepare(args, verb: str):
+def path_problem(args) -> str | None:
+    """The first path option of ``record``/``live`` that cannot be used, in one line, or None.
+
+    Checked before anything else runs (the jar is opened, a bundler jar unpacked into the
+    cache, or any Java started): ``--jar``, ``--mappings`` and each ``--cases`` file must be
+    readable files, ``--java-home`` a directory, ``--cache`` and ``--out`` folders that exist
+    or can be made, and can be written into."""
+    from rig.jvm import JAVA_HOME
+    from rig.mappings import MAPPINGS_FILE
+    from rig.paths import directory_problem, file_problem, folder_problem
+    from rig.runner import CASE_FILE
+
+    def problems():
+        yield file_problem(Path(args.jar).expanduser(), "a jar")
+        if args.mappings:
+            yield file_problem(Path(args.mappings).expanduser(), MAPPINGS_FILE)
+        for path in args.cases or ():
+            yield file_problem(Path(path).expanduser(), CASE_FILE)
+        if args.java_home:
+            yield directory_problem(args.java_home, JAVA_HOME)
+        if args.cache:
+            yield folder_problem(args.cache, "--cache")
+        if getattr(args, "out", None) is not None:
+            yield folder_problem(args.out, "--out")
+    return next(filter(None, problems()), None)
+
+
+def out_problem(target: Path) -> str | None:
+    """Why ``<out>/<version>/`` cannot be written, or None (checked before any case runs)."""
+    if target.exists() and not target.is_dir():
+        return f"{target}: is a file; the reference set goes into a folder of that name (--out)"
+    return folder_problem(target, "--out")
+
+
+def _prepare(args, verb: str, then: str):
+    """The game and the selected cases, every check made and the run announced; (None, None)
+    after a one-line refusal. ``then``: what happens to relabelled cases (see ``Selection``)."""
     from rig.jvm import JvmError
     from rig.mappings import MappingsError
     from rig.runner import prepare, select_cases
@@ -159,31 +212,27 @@ def _prepare(args, verb: str):
     from harness.engine.casefile import CaseFileError
 
     try:
-        game = prepare(args.jar, args.mappings, args.java_home, args.cache, args.timeout, args.jvm_option)
-        cases = select_cases(game.jar.info.id, args.cases)
+        problem = path_problem(args)
+        if problem is None:
+            game = prepare(args.jar, args.mappings, args.java_home, args.cache, args.timeout, args.jvm_option)
+            version = game.jar.info.id
+            problem = out_problem(Path(args.out).expanduser() / version) if verb == "record" else None
+        if problem is None:
+            selection = select_cases(version, args.cases)
+            if not selection.cases:
+                problem = f"no case applies to {version}" + (f" in {', '.join(args.cases)}" if args.cases else "")
     except (ServerJarError, MappingsError, JvmError, CaseFileError, OSError) as e:
-        print(f"harness {verb}: {e}", file=sys.stderr)
+        problem = str(e)
+    if problem:
+        print(f"harness {verb}: {problem}", file=sys.stderr)
         return None, None
-    if not cases:
-        print(f"harness {verb}: no case applies to {game.jar.info.id}"
-              + (f" in {', '.join(args.cases)}" if args.cases else ""), file=sys.stderr)
-        return None, None
-    print(f"{game.jar.path.name}: Minecraft {game.jar.info.id} (data version {game.jar.info.world_version}, "
+    print(f"{game.jar.path.name}: Minecraft {version} (data version {game.jar.info.world_version}, "
           f"{'bundler' if game.jar.bundled else 'plain'} jar, sha1 {game.jar.sha1}); Java {game.runtime.version}; "
-          f"{len(cases)} cases", file=sys.stderr)
-    return game, cases
-
-
-def out_problem(target: Path) -> str | None:
-    """Why ``<out>/<version>/`` cannot be written, or None (checked before any case runs)."""
-    if target.exists() and not target.is_dir():
-        return f"{target}: is a file; the reference set goes into a folder of that name"
-    existing = next(p for p in [target, *target.parents] if p.exists())
-    if not existing.is_dir():
-        return f"{existing}: is a file, not a folder (--out)"
-    if not os.access(existing, os.W_OK | os.X_OK):
-        return f"{existing}: not writable (--out)"
-    return None
+          f"{len(selection.cases)} cases", file=sys.stderr)
+    note = selection.relabel_note()
+    if note:
+        print(f"note: {note}{then.format(version=version)}", file=sys.stderr)
+    return game, selection
 
 
 def _stopped(verb: str, run, total: int) -> None:
@@ -195,16 +244,13 @@ def run_record(args) -> int:
 
     from harness.engine.casefile import CaseFileError
 
-    game, cases = _prepare(args, "record")
+    game, selection = _prepare(args, "record", ", and writing the jar's answers to them as {version}'s")
     if game is None:
         return 2
-    problem = out_problem(Path(args.out) / game.jar.info.id)
-    if problem:
-        print(f"harness record: {problem}", file=sys.stderr)
-        return 2
+    cases = selection.cases
     start = time.perf_counter()
     try:
-        target, run = record(game, cases, args.out, _progress(len(cases)))
+        target, run = record(game, cases, Path(args.out).expanduser(), _progress(len(cases)), selection.marked)
     except (CaseFileError, OSError) as e:
         print(f"harness record: cannot write the reference set: {e}", file=sys.stderr)
         return 1
@@ -231,9 +277,10 @@ def run_live(args) -> int:
     from harness.engine.runner import summary_line
     from rig.runner import live_outcomes
 
-    game, cases = _prepare(args, "live")
+    game, selection = _prepare(args, "live", ", comparing ours for {version} with the jar's answers")
     if game is None:
         return 2
+    cases = selection.cases
     start = time.perf_counter()
     outcomes, run = live_outcomes(game, cases, args.errors)
     if run.stopped:
@@ -253,10 +300,17 @@ def run_live(args) -> int:
 def run_fetch(args) -> int:
     from harness.formats import versions
     from rig.fetch import MANIFEST_URL, FetchError, FetchRefused, fetch
+    from rig.paths import folder_problem
+    from rig.server_jar import default_cache
 
+    problem = folder_problem(args.cache, "--cache") if args.cache else folder_problem(default_cache(), "the cache")
+    if problem:
+        print(f"harness fetch-jar: {problem}", file=sys.stderr)
+        return 2
     try:
-        versions.get(args.version)
+        known = versions.get(args.version)
     except versions.UnknownVersionError:
+        known = None
         print(f"note: the harness has no rules for {args.version} yet, so record and live will refuse its jar "
               "until harness/formats/versions.py has its row", file=sys.stderr)
     try:
@@ -267,8 +321,15 @@ def run_fetch(args) -> int:
     print(f"server jar: {got.server}")
     if got.mappings:
         print(f"mappings:   {got.mappings}")
-    else:
+    elif known is not None and known.obfuscated:
+        print("mappings:   none published", flush=True)
+        print(f"harness fetch-jar: no mappings published for {args.version}, but its jar is obfuscated: "
+              "harness record will need --mappings", file=sys.stderr)
+        return 1
+    elif known is not None:
         print("mappings:   none published (the jar carries Mojang's names)")
+    else:
+        print("mappings:   none published (whether its jar is obfuscated is not in the version table)")
     return 0
 
 

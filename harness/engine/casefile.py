@@ -17,7 +17,8 @@ One file holds the cases of one generator category::
 
 A case is a dict with ``id``, ``area``, ``setup``, ``ops`` and optionally ``purpose`` and
 ``versions``; operations are lists ``[op, arg, ...]`` in the vocabulary of
-``rig/PROTOCOL.md``. Dumping is deterministic (same cases, same bytes) and atomic.
+``rig/PROTOCOL.md`` (:mod:`harness.engine.vocabulary`, checked on loading). Dumping is
+deterministic (same cases, same bytes) and atomic.
 """
 
 from __future__ import annotations
@@ -26,16 +27,43 @@ import os
 from pathlib import Path
 
 import yaml
+from yaml.composer import Composer
+from yaml.constructor import SafeConstructor
+from yaml.resolver import Resolver
 
+from harness.engine import vocabulary
 from harness.engine.outputs import atomic_write_bytes, atomic_write_text  # noqa: F401  (re-exported)
+from harness.engine.shorten import ID_CHARS, shorten
+from harness.engine.vocabulary import AREAS  # noqa: F401  (the one list of areas, re-exported)
 
-try:  # the C loader and dumper where PyYAML was built with libyaml
-    from yaml import CSafeDumper as _Dumper, CSafeLoader as _Loader
+try:  # the C dumper where PyYAML was built with libyaml
+    from yaml import CSafeDumper as _Dumper
 except ImportError:  # pragma: no cover - pure-Python fallback
-    from yaml import SafeDumper as _Dumper, SafeLoader as _Loader
+    from yaml import SafeDumper as _Dumper
 
+try:  # libyaml's scanner and parser where PyYAML was built with it
+    from yaml._yaml import CParser as _CParser
+except ImportError:  # pragma: no cover - the pure-Python loader composes in Python already
+    _Loader = yaml.SafeLoader
+else:
+    class _Loader(_CParser, Composer, SafeConstructor, Resolver):
+        """libyaml's scanner and parser with PyYAML's Python composer: libyaml's own composer
+        recurses in C and overflows the C stack (a segmentation fault) on a deep enough
+        nesting (``[`` × 50000); the Python one stops at Python's recursion limit with a
+        ``RecursionError``, which :func:`load_cases` reports as "nested too deeply"."""
 
-AREAS = ("storage", "palette", "nbt", "snbt")  # the areas of rig/PROTOCOL.md
+        def __init__(self, stream):
+            _CParser.__init__(self, stream)
+            Composer.__init__(self)
+            SafeConstructor.__init__(self)
+            Resolver.__init__(self)
+
+        # the C parser defines these too; the Python composer's must be the ones used
+        check_node = Composer.check_node
+        get_node = Composer.get_node
+        get_single_node = Composer.get_single_node
+        compose_document = Composer.compose_document
+        compose_node = Composer.compose_node
 
 
 class CaseFileError(ValueError):
@@ -85,13 +113,9 @@ def load_cases(path: str | os.PathLike) -> list[dict]:
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8")
-        doc = yaml.load(text, Loader=_Loader)
     except UnicodeDecodeError as e:
         raise CaseFileError(f"{path}: not UTF-8 text ({e.reason} at byte {e.start})") from None
-    except yaml.YAMLError as e:
-        mark = getattr(e, "problem_mark", None)
-        where = f"{path}:{mark.line + 1}" if mark else str(path)
-        raise CaseFileError(f"{where}: not valid YAML: {getattr(e, 'problem', e)}") from None
+    doc = _parse_yaml(path, text)
     if not isinstance(doc, dict) or not isinstance(doc.get("cases"), list):
         raise CaseFileError(f"{path}:1: a case file is a mapping with a 'cases' list")
     area = doc.get("area")
@@ -106,33 +130,56 @@ def load_cases(path: str | os.PathLike) -> list[dict]:
     return out
 
 
+def _parse_yaml(path: Path, text: str):
+    """The YAML document in ``text``; :class:`CaseFileError` (``path:line``) when it is not
+    YAML or nests deeper than the loader can follow."""
+    loader = _Loader(text)
+    try:
+        return loader.get_single_data()
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        where = f"{path}:{mark.line + 1}" if mark else str(path)
+        raise CaseFileError(f"{where}: not valid YAML: {getattr(e, 'problem', e)}") from None
+    except RecursionError:
+        line = _mark_line(loader)
+        raise CaseFileError(f"{path}{f':{line}' if line else ''}: not valid YAML (nested too deeply)") from None
+    finally:
+        loader.dispose()
+
+
+def _mark_line(loader) -> int | None:
+    """The 1-based line the loader had reached, where it can tell."""
+    try:
+        return loader.peek_event().start_mark.line + 1
+    except Exception:  # only used to place an error; never hide the original one
+        return None
+
+
 def case_problem(case, default_area: str | None = None) -> str | None:
     """What is wrong with one case (a dict with ``id``, ``area``, ``setup``, ``ops``), or None.
 
-    The area is one of :data:`AREAS`; operations are non-empty lists whose first item is
-    the operation's name (a string).
+    The area is one of :data:`AREAS`; the setup and the operations are checked against the
+    operation vocabulary (:mod:`harness.engine.vocabulary`: known operations, Java-typed
+    arguments, setup keys and types). The id is shown shortened in the middle when long.
     """
     if not isinstance(case, dict):
         return "a case is a mapping"
     if not isinstance(case.get("id"), str) or not case["id"]:
         return "needs an 'id' (a non-empty string)"
+    cid = shorten(case["id"], ID_CHARS)
     area = case.get("area", default_area)
     if not isinstance(area, str):
-        return f"{case['id']}: needs an 'area' (in the case or the file)"
+        return f"{cid}: needs an 'area' (in the case or the file)"
     if area not in AREAS:
-        return f"{case['id']}: unknown area {area!r}; areas are {', '.join(AREAS)}"
-    if not isinstance(case.get("setup", {}), dict):
-        return f"{case['id']}: 'setup' must be a mapping"
+        return f"{cid}: unknown area {shorten(repr(area), ID_CHARS)}; areas are {', '.join(AREAS)}"
     ops = case.get("ops")
     if not isinstance(ops, list):
-        return f"{case['id']}: needs an 'ops' list"
-    for j, op in enumerate(ops):
-        if not isinstance(op, list) or not op or not isinstance(op[0], str):
-            return f"{case['id']}: operation {j} must be a list [name, arg, ...], got {op!r}"
+        return f"{cid}: needs an 'ops' list"
     versions = case.get("versions")
     if versions is not None and not (isinstance(versions, list) and all(isinstance(v, str) for v in versions)):
-        return f"{case['id']}: 'versions' must be a list of version strings"
-    return None
+        return f"{cid}: 'versions' must be a list of version strings"
+    problem = vocabulary.case_problem({"area": area, "setup": case.get("setup", {}), "ops": ops})
+    return f"{cid}: {problem}" if problem else None
 
 
 def _case_line(text: str, index: int) -> int:

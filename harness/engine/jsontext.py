@@ -9,6 +9,10 @@ both directions, recorded answers, PROVENANCE.json, ``--json`` reports) goes thr
 :func:`json_text`: other characters as themselves, surrogates as escapes, always valid
 UTF-8. Text shown to people goes through :func:`escape_surrogates` the same way.
 
+Every JSON text the harness reads (recorded files, protocol lines, PROVENANCE.json) goes
+through :func:`parse`: a nesting deeper than Python's recursion allows is
+:class:`NestedTooDeeply` (a ``ValueError``), never a ``RecursionError``.
+
 >>> json_line({"s": "\\ud83d", "e": "é"})
 '{"s":"\\\\ud83d","e":"é"}'
 >>> json.loads(json_line({"s": "\\ud83d"}))["s"] == "\\ud83d"
@@ -31,6 +35,25 @@ def escape_surrogates(text: str) -> str:
     Inside a JSON string literal the result is the same string; shown to a person it names
     the code unit that UTF-8 (and so a terminal) cannot carry."""
     return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+class NestedTooDeeply(ValueError):
+    """JSON text nested deeper than the reader can follow (``[`` × 100000)."""
+
+
+def parse(text: str | bytes):
+    """``json.loads(text)``; :class:`NestedTooDeeply` instead of ``RecursionError``.
+
+    >>> try:
+    ...     parse("[" * 100000 + "]" * 100000)
+    ... except NestedTooDeeply as e:
+    ...     print(e)
+    nested too deeply
+    """
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise NestedTooDeeply("nested too deeply") from None
 
 
 def json_text(value, **dumps_options) -> str:

@@ -18,6 +18,13 @@ give (``expected``) or ``None`` when nothing was recorded. Its :class:`Outcome`:
 An implementation that cannot answer any further case (it cannot be started, or it
 crashed or hung on every case it was given without ever answering) raises
 :class:`RunAborted`: the run stops there instead of failing thousands of cases one by one.
+The case it stopped at counts as failed, so the counts and the stop message agree.
+
+A failure's ``reason`` says what happened in the implementation's terms: a
+:class:`CaseFailure` (a crash, hang or bad line of a program, its own ``failure`` line) by
+its message alone; a :class:`~harness.engine.vocabulary.MalformedCase` as ``malformed
+case: ...``; any other exception, raised inside an in-process implementation's own code
+(ours), with its kind and the source line it came from.
 """
 
 from __future__ import annotations
@@ -30,6 +37,10 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable, Protocol
 
 from harness.engine.compare import ErrorPolicy, Mismatch, compare_case
+from harness.engine.shorten import shorten
+from harness.engine.vocabulary import MalformedCase
+
+REASON_CHARS = 2000  # the longest reason kept for a case (a program may say 50 MB)
 
 STATUSES = ("passed", "failed", "unverified")
 
@@ -44,18 +55,28 @@ class Implementation(Protocol):
     def close(self) -> None: ...
 
 
+class CaseFailure(Exception):
+    """An implementation gave no answers to one case, for the reason its message says (a
+    program's crash, hang or bad line, its own ``failure`` line, a timeout): reported as the
+    message alone, as the harness's source location says nothing about the implementation."""
+
+
 class RunAborted(Exception):
     """The implementation cannot go on (it cannot be started, or never answers): stop the run.
 
-    :func:`run_checks` sets ``outcomes`` to the outcomes of the cases checked before the one
-    the run stopped at, so a report can say what ran."""
+    ``reason``: why the case being checked got no answers, when it was given one (None: it
+    was not, the implementation could not be started). :func:`run_checks` sets ``outcomes``
+    to the outcomes of the cases checked, the one the run stopped at included (failed) when
+    it had a ``reason``, so the counts of a report agree with its stop message."""
 
-    def __init__(self, *args):
+    def __init__(self, *args, reason: str | None = None):
         super().__init__(*args)
+        self.reason = reason
+        self.outcome = None  # set by check_item: the case the run stopped at
         self.outcomes: list = []
 
 
-class CaseTimeout(Exception):
+class CaseTimeout(CaseFailure):
     """An in-process implementation took longer than its timeout on one case."""
 
 
@@ -135,27 +156,42 @@ def protocol_case(case: dict) -> dict:
 
 
 def describe_exception(e: BaseException) -> str:
-    """``Kind: message (at file:line in function)``, the innermost frame outside importlib."""
-    text = f"{type(e).__name__}: {e}"
-    frames = [f for f in traceback.extract_tb(e.__traceback__) if not f.filename.startswith("<")]
-    if frames:
-        last = frames[-1]
-        text += f" (at {'/'.join(last.filename.split('/')[-2:])}:{last.lineno} in {last.name})"
-    return text
+    """Why a case got no answers, shortened in the middle past :data:`REASON_CHARS`: a
+    :class:`CaseFailure` or :class:`RunAborted` by its message; a ``MalformedCase`` as
+    ``malformed case: message``; any other exception (a bug inside an in-process
+    implementation) as ``Kind: message (at file:line in function)``, the innermost frame
+    outside importlib."""
+    if isinstance(e, (CaseFailure, RunAborted)):
+        text = (getattr(e, "reason", None) or str(e)) if isinstance(e, RunAborted) else str(e)
+    elif isinstance(e, MalformedCase):
+        text = f"malformed case: {e}"
+    else:
+        text = f"{type(e).__name__}: {e}"
+        frames = [f for f in traceback.extract_tb(e.__traceback__) if not f.filename.startswith("<")]
+        if frames:
+            last = frames[-1]
+            text += f" (at {'/'.join(last.filename.split('/')[-2:])}:{last.lineno} in {last.name})"
+    return shorten(text, REASON_CHARS)
 
 
 def check_item(impl: Implementation, item: CheckItem, policy: ErrorPolicy = "message") -> Outcome:
     """Run one item through ``impl`` and judge it; never raises for the implementation's faults
-    on the case (only :class:`RunAborted` when it cannot go on at all, and KeyboardInterrupt)."""
+    on the case (only :class:`RunAborted` when it cannot go on at all, with ``outcome``: this
+    case, failed; and KeyboardInterrupt)."""
     start = time.perf_counter()
     try:
         actual = impl.answer(protocol_case(item.case))
-    except (KeyboardInterrupt, RunAborted):
+    except KeyboardInterrupt:
         raise
     except BaseException as e:  # an implementation's crash is that case's failure
         seconds = time.perf_counter() - start
         status = "unverified" if item.expected is None else "failed"
-        return Outcome(item, status, reason=describe_exception(e), seconds=seconds)
+        outcome = Outcome(item, status, reason=describe_exception(e), seconds=seconds)
+        if isinstance(e, RunAborted):
+            if e.reason is not None:  # the case was given and got no answer (not: cannot start)
+                e.outcome = outcome
+            raise
+        return outcome
     seconds = time.perf_counter() - start
     if item.expected is None:
         return Outcome(item, "unverified", seconds=seconds, actual=actual)
@@ -167,12 +203,18 @@ def run_checks(impl: Implementation, items: Iterable[CheckItem], policy: ErrorPo
                on_outcome: Callable[[Outcome], None] | None = None) -> list[Outcome]:
     """Check every item in order; ``on_outcome`` is called after each (progress).
 
-    :class:`RunAborted` propagates with ``outcomes`` holding what ran before it."""
+    :class:`RunAborted` propagates with ``outcomes`` holding what ran: the case the run
+    stopped at is the last (failed, with its reason) when it was given to the implementation
+    (not when the implementation could not even be started)."""
     outcomes = []
     for item in items:
         try:
             outcome = check_item(impl, item, policy)
         except RunAborted as e:
+            if e.outcome is not None:
+                outcomes.append(e.outcome)
+                if on_outcome:
+                    on_outcome(e.outcome)
             e.outcomes = outcomes
             raise
         outcomes.append(outcome)

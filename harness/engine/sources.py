@@ -27,6 +27,7 @@ from harness.engine.casefile import CaseFileError, load_cases
 from harness.engine.reference import (BUNDLED, REPO, bundled_versions, load_reference, read_recorded,
                                       recorded_line, version_key)
 from harness.engine.runner import CheckItem
+from harness.engine.shorten import ID_CHARS, shorten
 from harness.formats import versions as version_table
 
 CASES = REPO / "cases"
@@ -115,7 +116,7 @@ def select_items(versions: list[str] | None = None, areas: list[str] | None = No
     for v in wanted:
         if not _known(v) and v not in bundled:
             known = ", ".join(_ordered(set(version_table.VERSIONS) | set(bundled)))
-            raise ValueError(f"unknown version {v!r}: neither in the version table nor in {reference_root}; known: {known}")
+            raise ValueError(f"unknown version {shorten(repr(v), ID_CHARS)}: neither in the version table nor in {reference_root}; known: {known}")
     generated = None
     for v in wanted:
         recorded: dict[str, dict] = {}
@@ -158,20 +159,21 @@ def recorded_cases(paths: list[str], reference_root: str | Path = BUNDLED,
         repeats = []
         for case in read_recorded(path):
             if case["version"] not in known:
-                raise CaseFileError(f"{case['source']}: case {case['id']}: unknown version {case['version']!r}; "
-                                    f"known: {', '.join(_ordered(known))}")
+                raise CaseFileError(f"{case['source']}: case {shorten(case['id'], ID_CHARS)}: unknown version "
+                                    f"{shorten(repr(case['version']), ID_CHARS)}; known: {', '.join(_ordered(known))}")
             first = seen.setdefault((case["version"], case["id"]), case)
             if first is case:
                 out.append(case)
             elif recorded_line(first) != recorded_line(case):
-                raise CaseFileError(f"{case['source']}: case {case['id']} ({case['version']}) again, "
+                raise CaseFileError(f"{case['source']}: case {shorten(case['id'], ID_CHARS)} ({case['version']}) again, "
                                     f"with other contents than at {first['source']}")
             else:
                 repeats.append((case, first))
         if repeats and notes is not None:
             case, first = repeats[0]
-            notes.append(f"{path}: {len(repeats)} case{'s' * (len(repeats) > 1)} repeat identical earlier ones "
-                         f"(first: {case['source']} repeats {first['source']}); each is checked once")
+            what = "1 case repeats an identical earlier one" if len(repeats) == 1 else \
+                f"{len(repeats)} cases repeat identical earlier ones"
+            notes.append(f"{path}: {what} (first: {case['source']} repeats {first['source']}); each is checked once")
     return out
 
 

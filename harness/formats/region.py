@@ -14,8 +14,8 @@ Compression ids (GAME_FACTS.md 3.1): 1 gzip, 2 zlib ("deflate"), 3 none; from 1.
 4 LZ4 (lz4-java's ``LZ4BlockInputStream``) and 127 custom (a namespaced id, then the data).
 An id with bit 128 set says the payload is in an external file ``c.X.Z.mcc`` beside the
 region (used when a chunk outgrows 255 sectors). LZ4, custom and external payloads are
-refused here with a clear :class:`RegionError`: this reader has no LZ4 codec and no
-custom codecs, and it reads one file.
+refused here with a clear :class:`UnsupportedChunkError` (a :class:`RegionError`): this
+reader has no LZ4 codec and no custom codecs, and it reads one file.
 
 Where the game only logs and treats the chunk as absent (``RegionFile`` constructor and
 ``getChunkDataInputStream``), this reader raises :class:`RegionError` with kind
@@ -90,11 +90,27 @@ def looks_like_region(data: bytes) -> bool:
     return good * 2 > len(region.locations)
 
 
+def stored_position(chunk) -> tuple[int, int] | None:
+    """The world chunk position a chunk's NBT states: its ``xPos`` and ``zPos`` ints (at the
+    root from 1.18 on, under ``Level`` before), or ``None`` when it states none."""
+    level = chunk.get("Level")
+    holder = level if isinstance(level, CompoundTag) and "xPos" in level else chunk
+    x, z = holder.get("xPos"), holder.get("zPos")
+    if getattr(x, "id", None) != 3 or getattr(z, "id", None) != 3:
+        return None
+    return int(x), int(z)
+
+
 class RegionError(GameError):
     """A chunk this reader cannot give (kind ``RegionFileException``; see the module text)."""
 
     def __init__(self, message: str, where: str | None = None):
         super().__init__("RegionFileException", message, where=where)
+
+
+class UnsupportedChunkError(RegionError):
+    """A chunk the game may well load but this reader does not: LZ4 or custom compression, or
+    a payload in an external ``c.X.Z.mcc`` file."""
 
 
 @dataclass(frozen=True)
@@ -176,7 +192,7 @@ class RegionFile:
             raise RegionError(f"Chunk {name} is allocated, but stream is missing", where)
         size = length - 1
         if version & EXTERNAL_FLAG:
-            raise RegionError(
+            raise UnsupportedChunkError(
                 f"Chunk {name} is stored in the external file c.{loc.x}.{loc.z}.mcc beside the region "
                 f"(compression id {version & 0x7F}); this reader reads one file", where)
         if size > available:
@@ -184,7 +200,7 @@ class RegionFile:
         if size < 0:
             raise RegionError(f"Declared size {length} of chunk {name} is negative", where)
         if version in UNSUPPORTED_IDS:
-            raise RegionError(
+            raise UnsupportedChunkError(
                 f"Chunk {name} uses {UNSUPPORTED_IDS[version]} compression (id {version}), "
                 "which this reader does not support", where)
         if version not in COMPRESSION_BY_ID:
@@ -203,7 +219,24 @@ class RegionFile:
         """The chunk's root compound, read as the game does (``NbtIo.read`` on the inflating
         stream: a stream that is cut or corrupt after the NBT's end goes unnoticed, as with a
         chunk whose declared length is a byte short)."""
+        return self.read_chunk_named(loc, version, limit=limit)[1]
+
+    def read_chunk_named(self, loc: ChunkLocation, version, *, limit: int = compression.DEFAULT_LIMIT
+                         ) -> tuple[str | None, CompoundTag, compression.CompressionError | None]:
+        """``(root name, root compound, problem)`` of a chunk read as :meth:`read_chunk` reads it.
+
+        The root name is the one ``NbtIo.read`` skips (the game writes ``""``), ``None`` when it
+        is no modified UTF-8; ``problem`` is a fault of the compressed stream after the NBT's
+        end (the game never reads that far), else ``None``. Raises what :meth:`read_chunk`
+        raises; at most ``limit`` decompressed bytes.
+        """
+        from harness.formats.nbt.detect import JAVA, root_name
+
         compression_id, payload = self.payload(loc)
-        tag, _, _ = compression.read_compressed(payload, lambda data: nbt_io.read_file(data, version),
-                                                COMPRESSION_BY_ID[compression_id], limit=limit)
-        return tag
+
+        def read(data: bytes) -> tuple[str | None, CompoundTag]:
+            return root_name(JAVA, data, version), nbt_io.read_file(data, version)
+
+        (name, tag), _, problem = compression.read_compressed(payload, read, COMPRESSION_BY_ID[compression_id],
+                                                              limit=limit)
+        return name, tag, problem

@@ -18,8 +18,9 @@ The protocol (``harness check --impl CMD``; toml-test's shape, kept to one long-
   ``{"id": ..., "failure": "why"}``: that case fails with the reason and the run goes on.
 - stderr is free for the program's own logging; the last lines are shown when it crashes.
 - a case gets ``timeout`` seconds (default 10). A crash (exit, or a line that is not the
-  answer to the case sent, or one longer than ``max_line_bytes``, default 64 MiB) or a hang
-  fails that case with the reason; the process is killed and started again for the next case.
+  answer to the case sent: not UTF-8, not JSON, another id, or longer than
+  ``max_line_bytes``, default 64 MiB) or a hang fails that case with the reason; the process
+  is killed and started again for the next case.
 - a program that cannot be started, or that fails its first ``give_up_after`` (3) cases in a
   row without ever answering, raises :class:`ImplementationUnavailable` (a
   :class:`~harness.engine.runner.RunAborted`): the run stops rather than failing every case.
@@ -41,8 +42,9 @@ import sys
 import threading
 from typing import Callable, Sequence
 
-from harness.engine.jsontext import json_line
-from harness.engine.runner import RunAborted
+from harness.engine.jsontext import NestedTooDeeply, json_line, parse
+from harness.engine.runner import CaseFailure, RunAborted, describe_exception
+from harness.engine.shorten import ID_CHARS, MESSAGE_CHARS, shorten
 
 MAX_LINE_BYTES = 64 << 20  # the longest answer line taken (the longest recorded one is ~1 MB)
 GIVE_UP_AFTER = 3  # failures in a row, before any answer, that stop the run
@@ -50,7 +52,7 @@ _STDERR_CHUNK = 4096  # stderr is kept as its last lines, each cut into chunks o
 _OVERLONG = object()  # the stdout reader's mark for a line longer than the limit
 
 
-class ImplementationFailure(Exception):
+class ImplementationFailure(CaseFailure):
     """The program could not answer one case: crash, hang, malformed line, or its own failure."""
 
 
@@ -116,16 +118,20 @@ class ProcessImplementation:
             self._start()
 
     def _start(self) -> None:
+        program = self.argv[0]
         try:
             self._proc = subprocess.Popen(
                 self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                 cwd=self.cwd, env=self.env, start_new_session=True)
         except OSError as e:
-            raise ImplementationUnavailable(f"cannot start {self.argv[0]!r}: {e.strerror or e}") from None
+            why = e.strerror or str(e)
+            if os.path.isdir(os.path.join(self.cwd or "", program)):
+                why = "it is a directory, not a program"
+            raise ImplementationUnavailable(f"cannot start {shorten(repr(program), ID_CHARS)}: {why}") from None
         self._lines = queue.Queue()
         self._stderr.clear()
         threading.Thread(target=_pump, args=(self._proc.stdout, self._lines.put, self.max_line_bytes, True),
-                         daemon=True).start()
+                         daemon=True).start()  # answer lines stay bytes: answer() decodes them strictly
         self._stderr_thread = threading.Thread(
             target=_pump, args=(self._proc.stderr, self._stderr.append, _STDERR_CHUNK, False), daemon=True)
         self._stderr_thread.start()
@@ -170,14 +176,14 @@ class ProcessImplementation:
         self.restarts += 1
         if proc is not None and proc.returncode is not None and proc.returncode != -signal.SIGKILL:
             reason += f" (exit status {proc.returncode})"
-        tail = [_cut(line.rstrip("\n"), 300) for line in list(self._stderr) if line is not None][-5:]
+        tail = [shorten(line.rstrip("\n"), 300) for line in list(self._stderr) if line is not None][-5:]
         if tail:
             reason += "; stderr: " + " | ".join(tail)
         self._failed_in_a_row += 1
         if self.give_up_after and not self.answered and self._failed_in_a_row >= self.give_up_after:
             return ImplementationUnavailable(
-                f"{self.name}: failed its first {self._failed_in_a_row} cases without answering one "
-                f"(last: {reason}); giving up")
+                f"{shorten(self.name, ID_CHARS)}: failed its first {self._failed_in_a_row} cases without "
+                f"answering one (last: {reason}); giving up", reason=reason)
         return ImplementationFailure(reason)
 
     # -- one case -----------------------------------------------------------------------
@@ -193,7 +199,8 @@ class ProcessImplementation:
         try:
             reply = self._lines.get(timeout=self.timeout)
         except queue.Empty:
-            raise self._fail(f"no answer within {self.timeout:g} s (hang); process killed and restarted") from None
+            raise self._fail(f"no answer within {self.timeout:g} s (hang; did the program flush its output?); "
+                             "process killed and restarted") from None
         if reply is None:
             try:
                 self._proc.wait(timeout=1)
@@ -203,26 +210,39 @@ class ProcessImplementation:
         if reply is _OVERLONG:
             raise self._fail(f"answer line longer than {self.max_line_bytes} bytes; process killed and restarted")
         try:
-            doc = json.loads(reply)
-        except (json.JSONDecodeError, UnicodeDecodeError):
-            raise self._fail(f"the answer line is not JSON: {reply[:200]!r}") from None
+            text = reply.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise self._fail(f"the answer line is not valid UTF-8 at byte {e.start} (lone surrogates go as "
+                             f"\\udXXX escapes): {shown_bytes(reply)}") from None
+        try:
+            doc = parse(text)
+        except NestedTooDeeply:
+            raise self._fail("the answer line is not JSON (nested too deeply)") from None
+        except json.JSONDecodeError as e:
+            raise self._fail(f"the answer line is not JSON ({e.msg} at character {e.pos}): "
+                             f"{shorten(repr(text.rstrip(chr(10))), MESSAGE_CHARS)}") from None
         if not isinstance(doc, dict) or doc.get("id") != case["id"]:
             got = doc.get("id") if isinstance(doc, dict) else doc
-            raise self._fail(f"expected the answer to {case['id']!r}, got a line for {_cut(repr(got), 200)}")
+            raise self._fail(f"expected the answer to {shorten(repr(case['id']), ID_CHARS)}, got a line for "
+                             f"{shorten(repr(got), ID_CHARS)}")
         self.answered += 1
         self._failed_in_a_row = 0
         if "failure" in doc:
-            raise ImplementationFailure(f"the implementation reported: {doc['failure']}")
+            both = " (the line has 'answers' too; a failure line counts as a failure)" if "answers" in doc else ""
+            raise ImplementationFailure(f"the implementation reported: {shorten(str(doc['failure']), MESSAGE_CHARS)}"
+                                        + both)
         if not isinstance(doc.get("answers"), list):
             raise ImplementationFailure("the answer line has no 'answers' list")
         return doc["answers"]
 
 
 def _pump(stream, put: Callable, limit: int, whole_lines: bool) -> None:
-    """Read lines of at most ``limit`` bytes from ``stream`` into ``put`` (text); ``put(None)``
-    at end of stream. A longer line is cut into pieces of ``limit`` bytes, or, with
-    ``whole_lines``, reported as ``_OVERLONG`` and reading stops (the process is restarted):
-    a program that never writes a newline cannot make the harness hold more than ``limit``."""
+    """Read lines of at most ``limit`` bytes from ``stream`` into ``put``; ``put(None)`` at
+    end of stream. With ``whole_lines`` (answer lines) each line is put as bytes, and a
+    longer one is reported as ``_OVERLONG`` and reading stops (the process is restarted): a
+    program that never writes a newline cannot make the harness hold more than ``limit``.
+    Otherwise (stderr, for people) each piece of at most ``limit`` bytes is put as text,
+    bytes that are not UTF-8 as ``\\xNN`` escapes."""
     try:
         while True:
             raw = stream.readline(limit + 1 if whole_lines else limit)
@@ -231,21 +251,27 @@ def _pump(stream, put: Callable, limit: int, whole_lines: bool) -> None:
             if whole_lines and len(raw) > limit and not raw.endswith(b"\n"):
                 put(_OVERLONG)
                 return
-            put(raw.decode("utf-8", errors="replace"))
+            put(raw if whole_lines else raw.decode("utf-8", errors="backslashreplace"))
     except (OSError, ValueError):
         pass
     put(None)
 
 
-def _cut(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[:limit] + f"… ({len(text)} chars)"
+def shown_bytes(line: bytes, limit: int = MESSAGE_CHARS) -> str:
+    """A line that is not UTF-8, for a person: UTF-8 parts as text, other bytes as ``\\xNN``.
+
+    >>> shown_bytes(b'{"id":"a\\xed\\xa0\\xbd"}\\n')
+    '{"id":"a\\\\xed\\\\xa0\\\\xbd"}'
+    """
+    return shorten(line.rstrip(b"\n").decode("utf-8", errors="backslashreplace"), limit)
 
 
 def serve(answer: Callable[[dict], list], stdin=None, stdout=None) -> None:
     """Answer protocol lines from ``stdin`` with ``answer(case)`` until end of input.
 
     An exception from ``answer`` (or a line that is no case) becomes a ``failure`` line (the
-    case fails, the loop goes on). Lines are UTF-8 both ways; a lone surrogate in an answer
+    case fails, the loop goes on) saying why (:func:`~harness.engine.runner.describe_exception`:
+    ``malformed case: ...`` for a case outside the vocabulary). Lines are UTF-8 both ways; a lone surrogate in an answer
     (a Java string may hold one) is written as its ``\\udXXX`` escape.
     """
     if stdin is None:
@@ -259,10 +285,10 @@ def serve(answer: Callable[[dict], list], stdin=None, stdout=None) -> None:
             continue
         case = None
         try:
-            case = json.loads(line)
+            case = parse(line)
             doc = {"id": case["id"], "answers": answer(case)}
         except Exception as e:  # reported to the harness as that case's failure
-            doc = {"id": case.get("id") if isinstance(case, dict) else None, "failure": f"{type(e).__name__}: {e}"}
+            doc = {"id": case.get("id") if isinstance(case, dict) else None, "failure": describe_exception(e)}
         stdout.write(json_line(doc) + "\n")
         stdout.flush()
 

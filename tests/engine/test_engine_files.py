@@ -49,8 +49,9 @@ def test_malformed_yaml_refused_with_path_and_line(tmp_path):
 
 def test_bad_case_in_yaml_refused_with_the_line_where_it_starts(tmp_path):
     path = tmp_path / "c.yaml"
-    path.write_text("area: storage\ncases:\n- id: a\n  ops: [[new]]\n- id: b\n  ops:\n  - [get, 1]\n  - 5\n")
-    with pytest.raises(CaseFileError, match=rf"{path}:5: case #2: b: operation 1 must be a list"):
+    path.write_text("area: storage\ncases:\n- id: a\n  setup: {bits: 4, size: 2}\n  ops: [[new]]\n"
+                    "- id: b\n  setup: {bits: 4, size: 2}\n  ops:\n  - [new]\n  - 5\n")
+    with pytest.raises(CaseFileError, match=rf"{path}:6: case #2: b: operation 1 5: must be a list"):
         load_cases(path)
 
 

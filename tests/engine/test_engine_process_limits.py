@@ -79,7 +79,9 @@ def test_a_program_that_never_answers_stops_after_three_cases(tmp_path, command)
             run_checks(impl, items)
     finally:
         impl.close()
-    assert [o.status for o in e.value.outcomes] == ["failed", "failed"]
+    # the third case, the one the run stopped at, is counted too: the counts agree with "its first 3"
+    assert [o.status for o in e.value.outcomes] == ["failed", "failed", "failed"]
+    assert "giving up" not in e.value.outcomes[-1].reason  # that case's own reason, not the stop message
 
 
 def test_a_program_that_answered_once_is_never_given_up_on(tmp_path):
@@ -111,10 +113,12 @@ def test_check_reports_what_ran_and_exits_2_when_the_program_never_answers(tmp_p
                    "--no-progress", "--json", str(report)])
     out, err = capsys.readouterr()
     assert status == 2
-    assert out.splitlines()[-1] == "0 passed, 2 failed, 0 unverified"
-    assert "stopped after 2 of 4 cases" in err and "without answering one" in err
+    # the message and the counts agree: the 3 cases the program failed are all reported
+    assert out.splitlines()[-1] == "0 passed, 3 failed, 0 unverified"
+    assert "stopped after 3 of 4 cases" in err and "failed its first 3 cases without answering one" in err
+    assert err.count("FAIL ") == 0 and out.count("FAIL 26.3 ") == 3
     doc = json.loads(report.read_text())
-    assert doc["summary"]["failed"] == 2 and "without answering one" in doc["stopped"]
+    assert doc["summary"]["failed"] == 3 and "without answering one" in doc["stopped"]
 
 
 def test_an_oracle_that_cannot_run_is_not_silently_ignored(tmp_path):

@@ -82,8 +82,12 @@ def test_unverified_cases_that_raised_are_shown_on_the_terminal():
 
 
 def test_unverified_cases_that_raised_through_the_command(tmp_path, capsys):
-    path = write_recorded(tmp_path / "r.jsonl", [dict(GOOD, version="26.2", ops=[["frobnicate"]], answers=[None])])
+    # well-formed, but 'new' is refused (33 bits), so the 'get' after it has no storage to ask
+    case = dict(GOOD, version="26.2", setup={"bits": 33, "size": 64}, ops=[["new"], ["get", 0]], answers=[None, 0])
+    path = write_recorded(tmp_path / "r.jsonl", [case])
     assert main(["check", "--recorded", str(path), "--no-progress"]) == 0
     out = capsys.readouterr().out
-    assert "unverified cases that did not run cleanly (1):" in out and "frobnicate" in out
+    assert "unverified cases that did not run cleanly (1):" in out
+    assert "26.2 storage/p/errors: malformed case: operation 'get' on no storage" in out
+    assert "(at " not in out  # a malformed case is no bug of the implementation: no source line
     assert out.splitlines()[-1] == "0 passed, 0 failed, 1 unverified"

@@ -19,6 +19,7 @@ from harness.formats import versions
 from harness.formats.errors import GameError
 from harness.formats.nbt import compression, nbt_io
 from harness.formats.nbt.detect import open_nbt
+from harness.formats.nbt.tags import ByteTag, CompoundTag
 
 REAL = REPO / "tests" / "data" / "real"
 V = versions.get("26.3")
@@ -255,12 +256,17 @@ def test_region_chunk_shows_and_diffs_as_its_inflated_nbt(capsys, tmp_path):
     raw = path.read_bytes()[sector * 4096 + 5:sector * 4096 + 4 + length]
     alone = tmp_path / "chunk.nbt"
     alone.write_bytes(zlib.decompress(raw))
+    inflated = zlib.decompress(raw)
+    name = inflated[3:3 + int.from_bytes(inflated[1:3], "big")].decode()  # the root's name, as stored
     for pretty in ([], ["--pretty"]):
         status, out, err = run(capsys, "show", path, "--chunk", f"{x},{z}", *pretty)
         assert status == 0, err
         _, expected, _ = run(capsys, "show", alone, *pretty)
-        assert out.splitlines()[:2] == ["encoding: java", "compression: zlib"]
-        assert out.splitlines()[2:] == expected.splitlines()[3:]  # the same tag; no root name line
+        lines = out.splitlines()
+        assert lines[:3] == ["encoding: java", "compression: zlib", f'root name: "{name}"']  # as a plain file's
+        assert lines[3].startswith(f"region entry: chunk {x},{z} of r.0.0.mca (sector table index {x + 32 * z}: "
+                                   f"sector {sector}, ")
+        assert lines[4:] == expected.splitlines()[3:]  # the same tag
         assert run(capsys, "show", f"{path}#{x},{z}", *pretty)[1] == out
     assert run(capsys, "diff", f"{path}#{x},{z}", alone)[:2] == (0, "")
     converted = tmp_path / "chunk.snbt"
@@ -332,3 +338,113 @@ def test_convert_refuses_an_unwritable_output_before_converting(capsys, tmp_path
         assert (status, out) == (2, ""), target
         assert err.startswith(f"harness nbt: {target}: ") and text in err and err.count("\n") == 1
     assert not (tmp_path / "missing").exists()
+
+
+# --- SNBT text: a byte order mark, blank files, line and column of an error ---------------------
+
+def test_snbt_with_a_byte_order_mark_is_read_after_it_and_said_so(capsys, tmp_path):
+    marked = tmp_path / "marked.snbt"
+    marked.write_bytes(b"\xef\xbb\xbf{a:1b}\n")
+    status, out, err = run(capsys, "show", marked)
+    assert (status, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[:2] == ["encoding: snbt", "compression: none"] and "root name" not in out
+    assert "byte order mark" in lines[2] and lines[2].startswith("note: ") and lines[3] == "{a:1b}"
+    status, _, err = run(capsys, "convert", marked, tmp_path / "o.nbt", "--to", "java")
+    assert status == 0 and "byte order mark" in err
+    assert nbt_io.read_file((tmp_path / "o.nbt").read_bytes(), V) == CompoundTag(a=ByteTag(1))
+
+
+@pytest.mark.parametrize("data", [b"", b"  \n ", b"\xef\xbb\xbf{a:1", b"a b"], ids=["empty", "blank", "bom-cut", "two-words"])
+def test_a_file_that_could_be_text_reports_both_readings(capsys, tmp_path, data):
+    path = tmp_path / "t.snbt"
+    path.write_bytes(data)
+    status, out, err = run(capsys, "show", path)
+    assert (status, out) == (2, "") and err.count("\n") == 1
+    assert err.startswith(f"harness nbt: {path}: neither binary NBT (") and " nor SNBT (CommandSyntaxException: " in err
+    assert ("byte order mark" in err) == data.startswith(b"\xef\xbb\xbf")
+
+
+def test_snbt_error_gives_line_and_column_beside_the_games_position(capsys, tmp_path):
+    # the game's position counts UTF-16 code units: each emoji is two of them, one character
+    path = tmp_path / "bad.snbt"
+    path.write_text('{\n  a: "\U0001F600\U0001F600",\n  b: }\n}\n', encoding="utf-8")
+    for version in ("26.3", "1.20.1"):
+        status, _, err = run(capsys, "show", path, "--version", version)
+        assert status == 2 and " at position 20: " in err  # "}" after "b: " (2 + 6 + 4 + 3 + 5 code units)
+        assert "at code unit 20: line 3, column 6)" in err
+
+
+# --- convert --to snbt: text that will not read back, dropped root names ----------------------------
+
+def test_snbt_that_will_not_read_back_is_warned_and_refused_with_strict(capsys, tmp_path):
+    # inttest1023.nbt's root holds a list under the key "": the 26.x grammar refuses an empty key
+    # (recorded: snbt/p/26, {'':1} is refused), so the printed text does not parse back
+    assert "error" in reference_case("26.3", "snbt/p/26")["answers"][0]
+    source, out = REAL / "java-nbt/inttest1023.nbt", tmp_path / "x.snbt"
+    status, _, err = run(capsys, "convert", source, out, "--to", "snbt")
+    assert status == 0 and out.exists() and err.count("\n") == 1
+    assert err.startswith(f"harness nbt: {out}: warning: the text will not read back: the TagParser of 26.3 refuses it: "
+                          "CommandSyntaxException: ")
+    position = int(err.split(" at position ")[1].split(":")[0])
+    text = out.read_text()
+    line, column = text[:position].count("\n") + 1, position - text.rfind("\n", 0, position)
+    assert f"line {line}, column {column}" in err
+    assert 'the tag has an empty key, at ""' in err
+    strict = tmp_path / "y.snbt"
+    status, _, err = run(capsys, "convert", source, strict, "--to", "snbt", "--strict")
+    assert status == 2 and not strict.exists() and "not written (--strict)" in err and err.count("\n") == 1
+
+
+def test_snbt_that_reads_back_gives_no_warning(capsys, tmp_path):
+    status, _, err = run(capsys, "convert", REAL / "java-nbt/simple_player.dat", tmp_path / "p.snbt", "--to", "snbt",
+                         "--strict")
+    assert (status, err) == (0, "")
+
+
+@pytest.mark.parametrize("target", ["snbt", "java-network"])
+def test_dropping_a_root_name_is_warned(capsys, tmp_path, target):
+    out = tmp_path / "o"
+    status, _, err = run(capsys, "convert", REAL / "java-nbt/hello_world.nbt", out, "--to", target)
+    assert status == 0 and err == f'harness nbt: {out}: warning: the root\'s name "hello world" is dropped ({target} has no root name)\n'
+    status, _, err = run(capsys, "convert", REAL / "java-nbt/hello_world.nbt", tmp_path / "s", "--to", target, "--strict")
+    assert status == 2 and not (tmp_path / "s").exists()
+    assert run(capsys, "convert", REAL / "java-nbt/hello_world.nbt", tmp_path / "b", "--to", "bedrock")[2] == ""
+
+
+def test_diff_compares_root_names(capsys, tmp_path):
+    source = REAL / "java-nbt/hello_world.nbt"
+    _, tag = nbt_io.read_named(source.read_bytes(), V)
+    renamed = tmp_path / "renamed.nbt"
+    renamed.write_bytes(nbt_io.write_named("other", tag, version=V))
+    status, out, _ = run(capsys, "diff", source, renamed)
+    assert status == 1
+    assert '-root name: "hello world"' in out.splitlines() and '+root name: "other"' in out.splitlines()
+    text = tmp_path / "h.snbt"
+    run(capsys, "convert", source, text, "--to", "snbt")
+    assert run(capsys, "diff", source, text)[:2] == (0, "")  # SNBT has no root name to compare
+
+
+# --- options that do not apply are refused --------------------------------------------------
+
+@pytest.mark.parametrize("target,option", [
+    ("java", ["--storage-version", "3"]), ("bedrock", ["--storage-version", "3"]),
+    ("snbt", ["--compression", "none"]), ("snbt", ["--compression", "gzip"]),
+])
+def test_convert_refuses_an_option_that_does_not_apply(capsys, tmp_path, target, option):
+    out = tmp_path / "o"
+    status, stdout, err = run(capsys, "convert", REAL / "java-nbt/bigtest.nbt", out, "--to", target, *option)
+    assert (status, stdout) == (2, "") and not out.exists()
+    assert err.startswith(f"harness nbt: {option[0]} applies to ") and err.count("\n") == 1
+
+
+# --- help -------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("argv", [[], ["show"], ["convert"], ["diff"]], ids=["nbt", "show", "convert", "diff"])
+def test_help_is_plain_text(capsys, argv):
+    with pytest.raises(SystemExit):
+        main(["nbt", *argv, "--help"])
+    out = capsys.readouterr().out
+    assert out.startswith("usage: harness nbt")
+    for markup in ("::", ":func:", ":mod:", ":data:", "``"):
+        assert markup not in out, markup

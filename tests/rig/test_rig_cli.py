@@ -6,9 +6,11 @@ Every refusal here happens before a JVM starts, so these run in-process through
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import zipfile
+from pathlib import Path
 
 import pytest
 
@@ -54,7 +56,7 @@ def test_each_verb_has_its_own_help_with_readmes_commands(capsys):
         assert [v for v, words in others.items() if words in text] == [verb]
     # lists keep their line breaks (no "- ``live`` ..." run into the paragraph before)
     assert "\n  harness fetch-jar 26.3\n" in helps["record"]
-    assert "\n  2  the version is not in the manifest" in helps["fetch-jar"]
+    assert "\n  2  refused before any download: the version is not in the manifest" in helps["fetch-jar"]
     assert "--jvm-option=-Xmx2g" in helps["record"]  # not broken at its hyphens
 
 
@@ -94,7 +96,49 @@ def test_refusals_before_any_case_exit_2(tmp_path, capsys, classes_jar):
     }
     for extra, message in expected.items():
         status, err = refusal(["record", "--jar", jar, *extra], capsys)
-        assert (status, err[-1:]) == (2, [f"harness record: {message}"]), extra
+        assert (status, err) == (2, [f"harness record: {message}"]), extra  # one line: no banner before it
+
+
+def bundler_of(jar: Path, path: Path) -> Path:
+    """A bundler jar (GAME_FACTS.md section 4.1) carrying ``jar`` as its game jar."""
+    inner = jar.read_bytes()
+    with zipfile.ZipFile(path, "w") as z:
+        z.writestr("META-INF/versions.list", f"{hashlib.sha256(inner).hexdigest()}\t26.3\t26.3/server-26.3.jar\n")
+        z.writestr("META-INF/versions/26.3/server-26.3.jar", inner)
+    return path
+
+
+def test_every_path_option_is_checked_before_the_jar_is_opened(tmp_path, capsys, classes_jar):
+    jar = str(bundler_of(classes_jar(VERSION_26_3), tmp_path / "bundler.jar"))
+    cache = tmp_path / "cache"  # opening the bundler would unpack it here
+    taken, missing = tmp_path / "taken", tmp_path / "missing"
+    taken.write_text("")
+    java_home = "a Java home is the directory holding bin/ and lib/ (and 'release')"
+    both = {
+        ("--mappings", str(missing)): f"{missing}: no such file",
+        ("--cases", str(missing)): f"{missing}: no such file",
+        ("--java-home", str(taken)): f"{taken}: is a file; {java_home}",
+        ("--java-home", str(missing)): f"{missing}: no such directory ({java_home})",
+        ("--cache", str(taken)): f"{taken}: is a file, not a folder (--cache)",
+        ("--cache", str(taken / "below")): f"{taken}: is a file, not a folder (--cache)",
+    }
+    record_only = {
+        ("--out", str(taken)): f"{taken}: is a file, not a folder (--out)",
+        ("--out", str(taken / "below")): f"{taken}: is a file, not a folder (--out)",
+    }
+    for verb, refused in (("record", {**both, **record_only}), ("live", both)):
+        for extra, message in refused.items():
+            argv = [verb, "--jar", jar, *(["--cache", str(cache)] if "--cache" not in extra else []), *extra]
+            assert refusal(argv, capsys) == (2, [f"harness {verb}: {message}"]), (verb, extra)
+            assert not cache.exists(), (verb, extra)
+
+
+def test_an_out_version_folder_that_is_a_file_is_refused_before_the_run_is_announced(tmp_path, capsys, classes_jar):
+    jar = str(classes_jar(VERSION_26_3))
+    (tmp_path / "ref").mkdir()
+    (tmp_path / "ref" / "26.3").write_text("")
+    assert refusal(["record", "--jar", jar, "--out", str(tmp_path / "ref")], capsys) == (2, [
+        f"harness record: {tmp_path / 'ref' / '26.3'}: is a file; the reference set goes into a folder of that name (--out)"])
 
 
 def test_a_timeout_must_be_positive(tmp_path, capsys):

@@ -12,7 +12,8 @@ import pytest
 from rig import jvm
 from rig.mappings import MappingsError, Names
 from harness.engine.casefile import CaseFileError
-from rig.runner import load_case_file, prepare
+from harness.engine.reference import load_reference
+from rig.runner import REPO, load_case_file, prepare, select_cases
 from rig.server_jar import ServerJarError, open_jar, parse_list
 
 VERSION_26_3 = {"id": "26.3", "world_version": 5023, "protocol_version": 777, "java_version": 25}
@@ -247,3 +248,30 @@ def test_a_run_stops_only_when_its_first_cases_all_fail_for_the_jar():
     assert stop_reason(GameRun(failed=dict(list(jar_failures.items())[:2]))) is None  # too early to tell
     assert stop_reason(GameRun(answered=[{"id": "ok"}], failed=jar_failures)) is None  # the jar answered one
     assert stop_reason(GameRun(skipped={"s": "UnsupportedOperation"}, failed=jar_failures)) is None
+
+
+def recorded_file(path, cases):
+    path.write_text("".join(json.dumps(c) + "\n" for c in cases))
+    return path
+
+
+def reference_cases(version: str, area: str) -> list[dict]:
+    return [c for c in load_reference(REPO / "reference" / version).cases if c["area"] == area]
+
+
+def test_cases_recorded_for_another_version_run_as_the_jars_and_are_counted(tmp_path):
+    newer = reference_cases("26.3", "storage")[:5]
+    older = reference_cases("1.20.1", "snbt")[:2]
+    same = reference_cases("1.21.1", "nbt")[:1]
+    path = recorded_file(tmp_path / "mixed.jsonl", newer + older + same)
+    selection = select_cases("1.21.1", [str(path)])
+    assert [c["id"] for c in selection.cases] == [c["id"] for c in newer + older + same]
+    assert {c["version"] for c in selection.cases} == {"1.21.1"}  # as the jar's version: its answers are its own
+    assert selection.relabelled == {"26.3": 5, "1.20.1": 2}
+    assert selection.relabel_note() == ("5 cases were recorded for 26.3, 2 for 1.20.1; "
+                                        "running them as 1.21.1 (this jar's version)")
+    one = select_cases("1.21.1", [str(recorded_file(tmp_path / "one.jsonl", newer[:1]))])
+    assert one.relabel_note() == "1 case was recorded for 26.3; running it as 1.21.1 (this jar's version)"
+    assert select_cases("26.3", [str(path)]).relabelled == {"1.20.1": 2, "1.21.1": 1}
+    own = select_cases("1.21.1", [str(recorded_file(tmp_path / "own.jsonl", same))])
+    assert own.relabelled == {} and own.relabel_note() is None

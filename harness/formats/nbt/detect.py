@@ -150,9 +150,10 @@ def _offset(error: GameError) -> int:
     return int(match.group(1)) if match else -1
 
 
-def _root_name(encoding: str, data, version) -> str | None:
-    """The root's name as ``encoding`` reads it (``""`` for the nameless ``java-network``),
-    or ``None`` when its type byte is no tag type (1..12) or its name does not read."""
+def root_name(encoding: str, data, version) -> str | None:
+    """The root's name as ``encoding`` reads it from the decompressed ``data`` (``""`` for the
+    nameless ``java-network``), or ``None`` when its type byte is no tag type (1..12) or its
+    name does not read (cut, or not modified UTF-8). Reads the type byte and the name only."""
     start, codec = (8, BEDROCK) if encoding == BEDROCK_LEVEL_DAT else (0, encoding)
     codec = JAVA if codec == JAVA_NETWORK else codec
     reader = NbtReader(data, get_encoding(codec.replace("-", "_")), version.nbt, NbtAccounter.for_file(version.nbt))
@@ -172,7 +173,7 @@ def _is_limit(error: GameError, version) -> bool:
 
 def _rank(encoding: str, data, outcome, progress: int, version) -> tuple[bool, bool, int]:
     """``(plausible, game limit, progress)`` of one encoding's outcome (module text); higher is better."""
-    name = _root_name(encoding, data, version)
+    name = root_name(encoding, data, version)
     plausible = name is not None and name.isprintable()
     if isinstance(outcome, GameError):
         path = (outcome.where or "").partition(", path ")[2]

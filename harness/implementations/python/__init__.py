@@ -3,16 +3,17 @@
 One module per area (``storage``, ``palette``, ``nbt``, ``snbt``), mirroring the rig's probes
 one for one. Each has ``run(setup: dict, ops: list, version: GameVersion) -> list``: the
 answers in the recorded format (see ``rig/PROTOCOL.md``), an operation that the game would
-refuse giving its error answer, and the run going on with the next operation.
+refuse giving its error answer, and the run going on with the next operation. A case outside
+the operation vocabulary (:mod:`harness.engine.vocabulary`) raises
+:class:`~harness.engine.vocabulary.MalformedCase` before any operation runs.
 """
 
 from __future__ import annotations
 
 import importlib
 
+from harness.engine.vocabulary import AREAS, MalformedCase
 from harness.formats import versions
-
-from harness.engine.casefile import AREAS  # noqa: E402  (one list of areas)
 
 # The Java major version answers follow when a case does not say (its optional "jvm" field):
 # every bundled reference was recorded on OpenJDK 17 (reference/*/PROVENANCE.json).
@@ -23,12 +24,18 @@ def answer_case(case: dict) -> list:
     """The answers of our implementation to ``case`` (a dict in the recorded format).
 
     ``case["jvm"]`` (optional) is the Java major version the expected answers were recorded
-    on; some answers depend on it (float text). Raises ``ValueError`` for an unknown area and :class:`versions.UnknownVersionError`
-    for a version the table does not know.
+    on; some answers depend on it (float text). Raises
+    :class:`~harness.engine.vocabulary.MalformedCase` for a case outside the operation
+    vocabulary (an unknown area or operation, bad arguments) and
+    :class:`versions.UnknownVersionError` for a version the table does not know.
     """
-    area = case["area"]
+    if not isinstance(case, dict):
+        raise MalformedCase(f"a case is a mapping, got {type(case).__name__}")
+    area = case.get("area")
     if area not in AREAS:
-        raise ValueError(f"unknown area {area!r} in case {case.get('id')!r}; areas are {', '.join(AREAS)}")
+        raise MalformedCase(f"unknown area {area!r}; areas are {', '.join(AREAS)}")
+    jvm = case.get("jvm") or DEFAULT_JVM
+    if isinstance(jvm, bool) or not isinstance(jvm, int):
+        raise MalformedCase(f"'jvm' must be a Java major version (an integer), got {jvm!r}")
     module = importlib.import_module(f"harness.implementations.python.{area}")
-    return module.run(case.get("setup") or {}, case["ops"], versions.get(case["version"]),
-                      jvm=int(case.get("jvm") or DEFAULT_JVM))
+    return module.run(case.get("setup") or {}, case.get("ops"), versions.get(case.get("version")), jvm=jvm)

@@ -9,6 +9,7 @@ the read fails, every operation answers the read's error, as the game's probe do
 
 from __future__ import annotations
 
+from harness.engine.vocabulary import require
 from harness.formats.errors import GameError
 from harness.formats.nbt import nbt_io
 from harness.formats.nbt.snbt_printer_tag_visitor import pretty
@@ -39,16 +40,13 @@ def run(setup: dict, ops: list, version, jvm: int = 17) -> list:
     ``jvm`` is the Java major version whose behaviour the answers follow: ``Float.toString``
     and ``Double.toString`` changed in JDK 19 (see :mod:`harness.formats.nbt.java_float_text`).
 
-    Raises ``ValueError`` for an unknown form or operation (a malformed case, not a game answer).
+    Raises :class:`~harness.engine.vocabulary.MalformedCase` for an unknown form or operation
+    or a bad input (a malformed case, not a game answer).
     """
-    form = setup.get("form")
-    if form not in READERS:
-        raise ValueError(f"unknown nbt form {form!r}; forms are {', '.join(READERS)}")
-    for op in ops:
-        if not op or op[0] not in OPS:
-            raise ValueError(f"unknown nbt operation {op!r}; operations are {', '.join(OPS)}")
+    require("nbt", setup, ops)
+    form = setup["form"]
     try:
-        tag = READERS[form](bytes.fromhex(setup.get("input", "")), version)
+        tag = READERS[form](bytes.fromhex(setup["input"]), version)
     except GameError as e:
         return [e.to_answer() for _ in ops]
     answers = []

@@ -10,6 +10,7 @@ A refused operation answers its error and the run goes on.
 
 from __future__ import annotations
 
+from harness.engine.vocabulary import MalformedCase, require
 from harness.formats.errors import GameError
 from harness.formats.palette import PalettedContainer, Strategy
 from harness.formats.versions import GameVersion
@@ -17,7 +18,9 @@ from harness.formats.versions import GameVersion
 
 def run(setup: dict, ops: list, version: GameVersion, jvm: int = 17) -> list:
     # jvm: the Java major version the answers come from; nothing in this area depends on it
-    """The answers to ``ops`` on a container made from ``setup``."""
+    """The answers to ``ops`` on a container made from ``setup``; :class:`MalformedCase` for
+    a case outside the vocabulary."""
+    require("palette", setup, ops)
     strategy = Strategy(setup["strategy"], setup["registry"])
     container = PalettedContainer(strategy, setup["value"])
     answers = []
@@ -52,4 +55,4 @@ def _ask(container: PalettedContainer, name: str, args: list, version: GameVersi
     if name == "pack":
         packed = container.pack()
         return {"palette": packed.palette, "data": packed.data}
-    raise ValueError(f"unknown palette operation {name!r}")
+    raise MalformedCase(f"unknown palette operation {name!r}")  # require() knows every operation

@@ -11,18 +11,22 @@ method does not exist in that version, so the game has no answer to compare).
 
 from __future__ import annotations
 
+from harness.engine.vocabulary import MalformedCase, require
 from harness.formats.errors import GameError
 from harness.formats.storage import SimpleBitStorage, new_storage
 from harness.formats.versions import GameVersion
 
 
-class NoStorageError(ValueError):
-    """An operation on the storage before ``new`` or ``from_longs`` made one (a malformed case)."""
+class NoStorageError(MalformedCase):
+    """An operation on the storage when neither ``new`` nor ``from_longs`` made one (they
+    came first but were refused): the game's probe has no object to call either."""
 
 
 def run(setup: dict, ops: list, version: GameVersion, jvm: int = 17) -> list:
     # jvm: the Java major version the answers come from; nothing in this area depends on it
-    """The answers to ``ops`` on a storage of ``setup["bits"]`` bits and ``setup["size"]`` values."""
+    """The answers to ``ops`` on a storage of ``setup["bits"]`` bits and ``setup["size"]`` values;
+    :class:`MalformedCase` for a case outside the vocabulary."""
+    require("storage", setup, ops)
     bits, size = setup["bits"], setup["size"]
     storage = None
     answers = []
@@ -43,7 +47,7 @@ def run(setup: dict, ops: list, version: GameVersion, jvm: int = 17) -> list:
 
 def _apply(storage, name: str, args: list, version: GameVersion):
     if storage is None:
-        raise NoStorageError(f"operation {name!r} before 'new' or 'from_longs'")
+        raise NoStorageError(f"operation {name!r} on no storage: 'new' or 'from_longs' was refused, none was made")
     if name == "get":
         return storage.get(args[0])
     if name == "set":
@@ -60,4 +64,4 @@ def _apply(storage, name: str, args: list, version: GameVersion):
         return storage.values().tolist()
     if name == "longs":
         return storage.longs()
-    raise ValueError(f"unknown storage operation {name!r}")
+    raise MalformedCase(f"unknown storage operation {name!r}")  # require() knows every operation

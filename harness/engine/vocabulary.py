@@ -1,0 +1,218 @@
+"""The operation vocabulary as one table: per area its setup keys, per operation its arguments.
+
+``rig/PROTOCOL.md`` ("Operations") and ``reference/RECORDED_FORMAT.md`` ("Areas") define
+what a case may say; this module is that definition as data, and every case the harness
+loads (YAML case files, recorded JSONL files, and so ``harness check``, ``shrink``,
+``record`` and ``live``) is checked against it before anything runs: a malformed case is
+refused with what is wrong, never run into a ``TypeError`` of some implementation.
+
+Argument types are Java's, as the game's methods take them:
+
+============  =================================================================
+``int``       a Java int: an integer in -2^31..2^31-1 (not ``true``/``false``, not ``1.0``)
+``long``      a Java long: an integer in -2^63..2^63-1
+``ints``      a list of Java ints
+``longs``     a list of Java longs
+``longs?``    a list of Java longs, or ``null``
+``hex``       bytes: a lowercase hex string of whole bytes (``""`` is no bytes)
+``text``      a string (Java's UTF-16 text; a lone surrogate is its ``\\udXXX`` escape)
+``one of``    one of a few strings (``"block_states"``, ``"biomes"``)
+============  =================================================================
+
+Ranges are the types' own, not "valid" values: an index past the end, a negative size or a
+value too wide for the storage are legitimate questions the game answers with an error.
+
+>>> case_problem({"area": "storage", "setup": {"bits": 5, "size": 64}, "ops": [["new"], ["get", "1"]]})
+"operation 1 ['get', '1']: argument i must be a Java int (-2147483648..2147483647), got the string '1'"
+>>> case_problem({"area": "snbt", "setup": {}, "ops": [["parse", "{a:1b}"]]}) is None
+True
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable
+
+from harness.engine.shorten import shorten
+
+INT_MIN, INT_MAX = -(1 << 31), (1 << 31) - 1
+LONG_MIN, LONG_MAX = -(1 << 63), (1 << 63) - 1
+_HEX = re.compile(r"(?:[0-9a-f]{2})*")
+
+
+class MalformedCase(ValueError):
+    """A case outside the vocabulary (an unknown operation, a missing or wrongly typed
+    argument or setup key, an operation before the object exists): no implementation can
+    answer it, and it says nothing about the implementation that was given it."""
+
+
+def _show(value) -> str:
+    kind = {bool: "the boolean", str: "the string", float: "the number", int: "the integer",
+            list: "the list", dict: "the mapping", type(None): ""}.get(type(value), type(value).__name__)
+    return shorten(f"{kind} {value!r}".strip() if value is not None else "null", 80)
+
+
+@dataclass(frozen=True)
+class ArgType:
+    """One argument type: ``name`` (as the table above names it), ``says`` (what a value must
+    be, in words) and ``problem(value)``: what is wrong with a value, or None."""
+
+    name: str
+    says: str
+    problem: Callable[[object], str | None]
+
+
+def _integer(lo: int, hi: int, says: str) -> Callable[[object], str | None]:
+    def problem(value):
+        if type(value) is int and lo <= value <= hi:  # bool is a subclass of int, not int itself
+            return None
+        return f"must be {says}, got {_show(value)}"
+    return problem
+
+
+def _list_of(item: ArgType, nullable: bool = False) -> Callable[[object], str | None]:
+    def problem(value):
+        if value is None and nullable:
+            return None
+        if not isinstance(value, list):
+            return f"must be a list of {item.says}{' or null' if nullable else ''}, got {_show(value)}"
+        for k, v in enumerate(value):
+            if item.problem(v):
+                return f"item {k} must be {item.says}, got {_show(v)}"
+        return None
+    return problem
+
+
+def _hex(value):
+    if not isinstance(value, str) or not _HEX.fullmatch(value):
+        return f"must be bytes as a lowercase hex string of whole bytes, got {_show(value)}"
+    return None
+
+
+def _text(value):
+    return None if isinstance(value, str) else f"must be a string, got {_show(value)}"
+
+
+def one_of(*choices: str) -> ArgType:
+    """A string that is one of ``choices``."""
+    says = "one of " + ", ".join(repr(c) for c in choices)
+    return ArgType(" | ".join(choices), says,
+                   lambda v: None if isinstance(v, str) and v in choices else f"must be {says}, got {_show(v)}")
+
+
+INT = ArgType("int", f"a Java int ({INT_MIN}..{INT_MAX})", _integer(INT_MIN, INT_MAX, f"a Java int ({INT_MIN}..{INT_MAX})"))
+LONG = ArgType("long", f"a Java long ({LONG_MIN}..{LONG_MAX})", _integer(LONG_MIN, LONG_MAX, f"a Java long ({LONG_MIN}..{LONG_MAX})"))
+INTS = ArgType("ints", "a list of Java ints", _list_of(INT))
+LONGS = ArgType("longs", "a list of Java longs", _list_of(LONG))
+LONGS_OR_NULL = ArgType("longs?", "a list of Java longs or null", _list_of(LONG, nullable=True))
+HEX = ArgType("hex", "bytes as lowercase hex", _hex)
+TEXT = ArgType("text", "a string", _text)
+
+
+@dataclass(frozen=True)
+class Area:
+    """One area's vocabulary: ``setup`` (key -> type; every key required, no other allowed),
+    ``ops`` (operation -> its arguments as ``(name, type)`` pairs, in order), and ``opens``:
+    the operations that make the object the others work on (empty: the setup makes it)."""
+
+    setup: dict[str, ArgType]
+    ops: dict[str, tuple[tuple[str, ArgType], ...]]
+    opens: tuple[str, ...] = ()
+
+
+_XYZ = (("x", INT), ("y", INT), ("z", INT))
+
+VOCABULARY: dict[str, Area] = {
+    "storage": Area(  # SimpleBitStorage / ZeroBitStorage
+        setup={"bits": INT, "size": INT},
+        ops={"new": (), "from_longs": (("longs", LONGS),), "get": (("i", INT),),
+             "set": (("i", INT), ("v", INT)), "get_and_set": (("i", INT), ("v", INT)),
+             "fill": (("v", INT),), "values": (), "longs": ()},
+        opens=("new", "from_longs")),
+    "palette": Area(  # PalettedContainer over a registry of N ids
+        setup={"strategy": one_of("block_states", "biomes"), "registry": INT, "value": INT},
+        ops={"set": _XYZ + (("v", INT),), "set_at": (("i", INT), ("v", INT)),
+             "get": _XYZ, "get_at": (("i", INT),),
+             "get_and_set": _XYZ + (("v", INT),), "get_and_set_at": (("i", INT), ("v", INT)),
+             "bits": (), "counts": (), "write": (), "pack": (),
+             "unpack": (("palette", INTS), ("data", LONGS_OR_NULL)), "copy": (), "recreate": ()}),
+    "nbt": Area(  # NbtIo, read once from the setup's input
+        setup={"form": one_of("file", "any", "network"), "input": HEX},
+        ops={"write_back": (), "to_string": (), "pretty": ()}),
+    "snbt": Area(  # TagParser
+        setup={},
+        ops={"parse": (("text", TEXT),), "parse_compound": (("text", TEXT),)}),
+}
+
+AREAS: tuple[str, ...] = tuple(VOCABULARY)
+
+
+def setup_problem(area: str, setup) -> str | None:
+    """What is wrong with ``setup`` for ``area`` (a known area), or None."""
+    spec = VOCABULARY[area].setup
+    if not isinstance(setup, dict):
+        return f"'setup' must be a mapping, got {_show(setup)}"
+    for key, kind in spec.items():
+        if key not in setup:
+            keys = ", ".join(f"{k} ({t.name})" for k, t in spec.items())
+            return f"'setup' needs {key!r}; a {area} setup is {{{keys}}}"
+        problem = kind.problem(setup[key])
+        if problem:
+            return f"setup {key} {problem}"
+    extra = [k for k in setup if k not in spec]
+    if extra:
+        allowed = ", ".join(spec) or "nothing"
+        return f"setup has {shorten(repr(extra[0]), 80)}, which a {area} case does not take (it takes {allowed})"
+    return None
+
+
+def op_problem(area: str, op) -> str | None:
+    """What is wrong with one operation of ``area`` (a known area), or None."""
+    ops = VOCABULARY[area].ops
+    if not isinstance(op, list) or not op or not isinstance(op[0], str):
+        return f"must be a list [name, arg, ...], got {_show(op)}"
+    params = ops.get(op[0])
+    if params is None:
+        return f"unknown {area} operation {shorten(repr(op[0]), 80)}; operations are {', '.join(ops)}"
+    args = op[1:]
+    if len(args) != len(params):
+        form = ", ".join([repr(op[0])] + [f"{name} ({kind.name})" for name, kind in params])
+        return (f"takes {len(params)} argument{'s' * (len(params) != 1)}, got {len(args)}: "
+                f"the form is [{form}]")
+    for (name, kind), value in zip(params, args):
+        problem = kind.problem(value)
+        if problem:
+            return f"argument {name} {problem}"
+    return None
+
+
+def case_problem(case: dict) -> str | None:
+    """What is wrong with a case's ``setup`` and ``ops`` for its ``area`` (a known area), or
+    None: the first problem, naming the operation (index and text) where there is one."""
+    area = case["area"]
+    problem = setup_problem(area, case.get("setup", {}))
+    if problem:
+        return problem
+    opens = VOCABULARY[area].opens
+    opened = not opens
+    for j, op in enumerate(case["ops"]):
+        problem = op_problem(area, op)
+        if problem is None and not opened and op[0] not in opens:
+            problem = f"comes before {' or '.join(repr(o) for o in opens)} made the object it works on"
+        if problem:
+            return f"operation {j} {shorten(repr(op), 100)}: {problem}"
+        opened = opened or op[0] in opens
+    return None
+
+
+def require(area: str, setup, ops) -> None:
+    """Raise :class:`MalformedCase` when ``setup`` and ``ops`` are not a case of ``area``."""
+    if area not in VOCABULARY:
+        raise MalformedCase(f"unknown area {shorten(repr(area), 80)}; areas are {', '.join(AREAS)}")
+    if not isinstance(ops, list):
+        raise MalformedCase(f"'ops' must be a list, got {_show(ops)}")
+    problem = case_problem({"area": area, "setup": setup, "ops": ops})
+    if problem:
+        raise MalformedCase(problem)
+

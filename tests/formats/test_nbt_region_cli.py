@@ -1,0 +1,149 @@
+"""``harness nbt show`` of region files: every damaged entry's problem in the list, a chunk's
+header lines, chunk coordinates (negative, world, out of range), options that do not apply."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import struct
+import zlib
+
+import pytest
+
+from conftest import REPO
+from harness.cli import main
+from harness.formats import versions
+from harness.formats.region import RegionFile, stored_position
+from test_nbt_real_files import REGIONTEST_MISPLACED, REGIONTEST_REFUSED
+
+REAL = REPO / "tests" / "data" / "real"
+REGIONTEST = REAL / "java-region/regiontest.mca"
+V = versions.get("26.3")
+
+
+def run(capsys, *argv) -> tuple[int, str, str]:
+    status = main(["nbt", *map(str, argv)])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def _rows(out: str) -> dict[tuple[int, int], str]:
+    """The listing's rows by (x, z)."""
+    return {(int(line.split()[0]), int(line.split()[1])): line for line in out.splitlines()[3:]}
+
+
+def test_listing_names_the_problem_of_every_entry_the_game_cannot_load(capsys):
+    status, out, err = run(capsys, "show", REGIONTEST)
+    assert (status, err) == (0, "")
+    assert out.splitlines()[1] == f"chunks: 21 of 1024; {len(REGIONTEST_REFUSED)} the game cannot load"
+    rows = _rows(out)
+    assert len(rows) == 21
+    for (x, z), row in rows.items():
+        index = x + 32 * z
+        if index in REGIONTEST_REFUSED:
+            assert "  problem: " in row and REGIONTEST_REFUSED[index] in row.split("  problem: ")[1], row
+        else:
+            assert "problem" not in row, row
+    # among them the ones the sector table alone does not show (compression id 0, bad zlib,
+    # length 0, a cut stream, payloads that are no NBT)
+    for place in [(2, 0), (3, 0), (4, 1), (3, 1), (8, 1), (11, 0), (5, 1)]:
+        assert "problem: " in rows[place]
+
+
+def test_listing_notes_a_chunk_stored_at_another_place(capsys):
+    rows = _rows(run(capsys, "show", REGIONTEST)[1])
+    for index, (x, z) in REGIONTEST_MISPLACED.items():
+        row = rows[(index % 32, index // 32)]
+        assert "problem" not in row and f"note: holds world chunk {x}," in row and f"in a region is {x},{z}" in row
+
+
+def test_a_save_time_of_0_shows_as_a_dash(capsys):
+    data = REGIONTEST.read_bytes()
+    never = [i for i in range(1024) if struct.unpack_from(">I", data, 4 * i)[0]
+             and struct.unpack_from(">I", data, 4096 + 4 * i)[0] == 0]
+    assert never == [39]  # chunk 7,1
+    rows = _rows(run(capsys, "show", REGIONTEST)[1])
+    assert re.search(r" zlib +- +note: ", rows[(7, 1)])
+    assert all(re.search(r"  20\d\d-\d\d-\d\d \d\d:\d\d:\d\d", row) for place, row in rows.items() if place != (7, 1))
+
+
+def test_read_chunk_named_gives_the_stored_root_name_and_position():
+    data = (REAL / "java-region/r.0.0.mca").read_bytes()
+    region = RegionFile(data)
+    loc = region.locations[0]
+    name, tag, problem = region.read_chunk_named(loc, V)
+    start = loc.sector * 4096
+    inflated = zlib.decompress(data[start + 5:start + 4 + struct.unpack_from(">i", data, start)[0]])
+    assert name == inflated[3:3 + int.from_bytes(inflated[1:3], "big")].decode() and problem is None
+    assert stored_position(tag) == (int(tag["Level"]["xPos"]), int(tag["Level"]["zPos"])) == (loc.x, loc.z)
+
+
+# --- one chunk --------------------------------------------------------------------------------
+
+@pytest.fixture
+def west_region(tmp_path):
+    """r.0.0.mca (one chunk, at 1,3) under the name of region -1,2: world chunk -31,67."""
+    path = tmp_path / "r.-1.2.mca"
+    shutil.copyfile(REAL / "java-region/r.0.0.mca", path)
+    return path
+
+
+@pytest.mark.parametrize("form", [["--chunk", "-31,67"], ["--chunk=-31,67"], ["--", "-31,67"], ["-31,67"],
+                                  ["--chunk", "1,3"], ["1,3"], "#-31,67", "#1,3"],
+                         ids=["option", "option=", "after --", "after the file", "local", "local after the file",
+                              "file#world", "file#local"])
+def test_a_chunk_by_negative_world_or_local_coordinates(capsys, west_region, form):
+    argv = [f"{west_region}{form}"] if isinstance(form, str) else [west_region, *form]
+    status, out, err = run(capsys, "show", *argv)
+    assert (status, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[:3] == ["encoding: java", "compression: zlib", 'root name: ""']
+    assert lines[3].startswith("region entry: chunk 1,3 of r.-1.2.mca (sector table index 97: sector 2, 2 sectors; saved 20")
+
+
+@pytest.mark.parametrize("chunk,text", [("40,0", "world chunk 40,0 is in r.1.0.mca"),
+                                        ("-1,-1", "world chunk -1,-1 is in r.-1.-1.mca"),
+                                        ("-31,64", "no chunk 1,0 (world chunk -31,64) in this region")])
+def test_a_chunk_outside_the_region_is_refused_in_one_line(capsys, west_region, chunk, text):
+    status, out, err = run(capsys, "show", west_region, f"--chunk={chunk}")
+    assert (status, out) == (2, "") and text in err and err.count("\n") == 1
+
+
+def test_world_coordinates_need_the_region_name(capsys, tmp_path):
+    path = tmp_path / "world.bin"
+    shutil.copyfile(REAL / "java-region/r.0.0.mca", path)
+    status, _, err = run(capsys, "show", path, "--chunk", "-1,0")
+    assert status == 2 and "0..31" in err and "need the file's name r.X.Z.mca" in err and err.count("\n") == 1
+
+
+def test_pretty_on_a_chunk_list_is_refused(capsys):
+    status, out, err = run(capsys, "show", REGIONTEST, "--pretty")
+    assert (status, out) == (2, "") and "--pretty applies to a tag" in err and err.count("\n") == 1
+
+
+def test_a_region_of_one_chunk_is_named_in_the_singular(capsys):
+    path = REAL / "java-region/r.0.0.mca"
+    status, _, err = run(capsys, "diff", path, path)
+    assert status == 2 and f"a region file of 1 chunk; name one as {path}#X,Z" in err
+    status, _, err = run(capsys, "diff", REGIONTEST, REGIONTEST)
+    assert "a region file of 21 chunks;" in err
+
+
+def test_chunks_this_reader_cannot_read_are_not_counted_as_damage(capsys, tmp_path):
+    # LZ4 (id 4, 1.20.5+; GAME_FACTS 3.1), which the game loads, and a stream over --max-bytes
+    data = bytearray((REAL / "java-region/r.0.0.mca").read_bytes())
+    sector = int.from_bytes(data[97 * 4:97 * 4 + 3], "big")  # chunk 1,3: the only one
+    region = tmp_path / "r.0.0.mca"
+    status, out, _ = run(capsys, "show", REAL / "java-region/r.0.0.mca", "--max-bytes", "20000")
+    assert status == 0 and out.splitlines()[1] == "chunks: 1 of 1024"
+    assert "note: not checked: DecompressionLimitException" in _rows(out)[(1, 3)]
+    data[sector * 4096 + 4] = 4
+    region.write_bytes(bytes(data))
+    status, out, _ = run(capsys, "show", region)
+    assert status == 0 and out.splitlines()[1] == "chunks: 1 of 1024"
+    assert "note: not checked: Chunk [1, 3] uses LZ4 compression (id 4)" in _rows(out)[(1, 3)]
+    data[sector * 4096 + 4] = 5  # no compression id at all: the game cannot load it
+    region.write_bytes(bytes(data))
+    status, out, _ = run(capsys, "show", region)
+    assert out.splitlines()[1] == "chunks: 1 of 1024; 1 the game cannot load"
+    assert "problem: Chunk [1, 3] has invalid chunk stream version 5" in _rows(out)[(1, 3)]
