@@ -1,14 +1,6 @@
 """``harness check``: run cases through an implementation and compare with the game's answers.
 
-Default: every bundled reference (``reference/<version>/*.jsonl``) through our Python
-implementation, for every version of the table; a version without a reference (26.2) runs
-the generated cases (``cases/<area>/*.yaml``) and reports them unverified. Prints the
-failures (case id, op index and text, expected and actual, first differing byte with a hex
-window, the place inside the answer), unverified cases whose implementation raised, a table
-per version and area, and last the line ``N passed, M failed, K unverified``. Exit status 1
-on any failure; 2 on a malformed file, a bad option, nothing to check, an output file that
-cannot be written, or an implementation that cannot run (cannot be started, or fails its
-first cases without ever answering: the run stops and reports what ran); 0 otherwise.
+The behaviour, options and exit statuses are :data:`DESCRIPTION` (the ``--help`` text).
 """
 
 from __future__ import annotations
@@ -20,18 +12,50 @@ from harness.cli import options
 from harness.engine.casefile import AREAS, CaseFileError
 from harness.engine.compare import POLICIES
 
+DESCRIPTION = """\
+Run cases through an implementation and compare its answers with the game's
+recorded ones.
+
+By default every bundled reference (reference/<version>/*.jsonl) runs through
+our Python implementation, for every version of the version table; a version
+without a reference (26.2) runs the generated cases (cases/<area>/*.yaml),
+reported unverified. --recorded checks only the given files (recorded JSONL,
+one case with its answers per line); --cases adds the generated cases to the
+bundled references. The two cannot be combined.
+
+Every case is checked against the operation vocabulary (rig/PROTOCOL.md) as
+its file is loaded: a malformed case is refused with path:line before anything
+runs.
+
+Prints each failure (case id, operation index and text, expected and actual,
+the first differing byte or character in a window, the place inside the
+answer), the unverified cases whose implementation raised, a table per version
+and area, and last the line "N passed, M failed, K unverified".
+
+exit status:
+  0  every checked case passed (unverified ones included)
+  1  a case failed
+  2  nothing could be judged: a malformed file, a bad option, no case matches,
+     a report that cannot be written, or an implementation that cannot run
+     (cannot be started, or fails its first 3 cases without answering one: the
+     run stops and reports what ran)
+"""
+
 
 def register(subparsers) -> None:
+    from argparse import RawDescriptionHelpFormatter
+
     p = subparsers.add_parser(
         "check", help="run cases through an implementation and compare with the references (the main job)",
-        description=__doc__.split("\n\n", 1)[1] if __doc__ else None)
+        description=DESCRIPTION, formatter_class=RawDescriptionHelpFormatter)
     p.add_argument("--version", action="append", metavar="V", help="only this game version (repeatable)")
     p.add_argument("--area", action="append", choices=AREAS, help="only this area (repeatable)")
     p.add_argument("--case", metavar="ID-or-glob", help="only cases whose id matches (glob, e.g. 'storage/p/fill-*')")
     p.add_argument("--cases", action="store_true",
-                   help="also run the generated case files for every version (unverified where not recorded)")
+                   help="also run the generated case files for every version (unverified where not recorded); "
+                        "not with --recorded")
     p.add_argument("--recorded", nargs="+", metavar="FILE",
-                   help="check these files in the recorded format instead of the bundled references")
+                   help="check these recorded JSONL files instead of the bundled references")
     p.add_argument("--impl", metavar="CMD", type=options.command,
                    help="check another implementation: a program speaking the line protocol (see rig/PROTOCOL.md)")
     p.add_argument("--timeout", type=options.positive_seconds, default=10.0, metavar="SECONDS",
@@ -67,6 +91,10 @@ def run(args) -> int:
 
     out = make_console()
     err = make_console(stderr=True)
+    problem = option_problem(args)
+    if problem:
+        err.print(f"harness check: {problem}", markup=False)
+        return 2
     notes: list[str] = []
     try:
         items = select_items(args.version, args.area, args.case, args.cases, args.recorded, notes=notes)
@@ -105,6 +133,18 @@ def run(args) -> int:
     except BrokenPipeError:  # the reader went away (| head): the status stays the run's
         silence_stdout()
     return status
+
+
+def option_problem(args) -> str | None:
+    """Options that cannot go together, in words; None when they can."""
+    import os
+
+    if args.recorded and args.cases:
+        return ("--cases cannot be combined with --recorded: --cases adds the generated cases to the bundled "
+                "references, --recorded checks only the given files")
+    if args.json and args.junit and os.path.realpath(args.json) == os.path.realpath(args.junit):
+        return f"--json and --junit name the same file ({args.json}); each report needs its own"
+    return None
 
 
 def _write_reports(args, outcomes, name: str, seconds: float, stopped: str | None) -> list[str]:

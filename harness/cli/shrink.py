@@ -1,14 +1,6 @@
 """``harness shrink CASE_ID``: reduce a failing case to a smaller one that still fails.
 
-The case is taken from the bundled references (or ``--recorded`` files); the judge is the
-recorded answers (prefixes of the recorded operations only), then ``--oracle CMD`` when
-given (a program speaking the line protocol trusted as the game, e.g. the rig live): with
-it the shrinker also deletes earlier operations and makes inputs smaller. The result is
-printed as a YAML case file ready to add under ``cases/<area>/`` (``--out FILE`` writes
-it, atomically); what was tried goes to stderr. Exit status 0 when a failing case was
-shrunk, 1 when the case does not fail, 2 when it cannot be found, an option is bad, the
-implementation or the oracle cannot run (cannot be started, or never answers), or
-``--out`` cannot be written.
+The behaviour and exit statuses are :data:`DESCRIPTION` (the ``--help`` text).
 """
 
 from __future__ import annotations
@@ -20,17 +12,44 @@ from harness.cli import options
 from harness.engine.casefile import CaseFileError
 from harness.engine.compare import POLICIES
 
+DESCRIPTION = """\
+Reduce a failing case to a smaller one that still fails.
+
+The case is taken from the bundled references (or --recorded files, recorded
+JSONL). The judge is the recorded answers, which answer prefixes of the
+recorded operations only; with --oracle CMD (a program speaking the line
+protocol, trusted as the game: the rig's worker on a server jar), the shrinker
+also deletes earlier operations and makes inputs smaller.
+
+The result is printed as a YAML case file with the id <area>/s/<original id's
+tail> (s: shrunk; p: the game's recorded cases, g: generated ones); --out FILE
+also writes it, atomically. To run it, put the file under cases/<area>/ and use
+"harness check --cases --case <id>" (unverified until the game has answered
+it), or "harness live --jar server.jar --cases FILE" against the game. What was
+tried goes to stderr.
+
+exit status:
+  0  shrunk: a smaller case that still fails is printed
+  1  nothing to shrink: the case does not fail, or no smaller case fails
+  2  the case cannot be found, an option is bad, the implementation or the
+     oracle cannot run (cannot be started, never answers, or the oracle
+     answered none of the cases it was asked), or --out cannot be written
+"""
+
 
 def register(subparsers) -> None:
+    from argparse import RawDescriptionHelpFormatter
+
     p = subparsers.add_parser("shrink", help="reduce a failing case to a smaller one that still fails",
-                              description=__doc__.split("\n\n", 1)[1])
-    p.add_argument("case_id", metavar="CASE_ID")
+                              description=DESCRIPTION, formatter_class=RawDescriptionHelpFormatter)
+    p.add_argument("case_id", metavar="CASE_ID", help="the id of a recorded case (e.g. storage/p/fill-5)")
     p.add_argument("--version", metavar="V", help="the version to shrink in (default: the newest where it fails)")
     p.add_argument("--impl", metavar="CMD", type=options.command,
                    help="the implementation under test (default: ours, in Python)")
     p.add_argument("--oracle", metavar="CMD", type=options.command,
                    help="a program trusted as the game for arbitrary cases (line protocol), e.g. the rig")
-    p.add_argument("--recorded", nargs="+", metavar="FILE", help="take cases and answers from these recorded files")
+    p.add_argument("--recorded", nargs="+", metavar="FILE",
+                   help="take cases and answers from these recorded JSONL files")
     p.add_argument("--errors", choices=POLICIES, default="message", help="error answer policy (as for check)")
     p.add_argument("--timeout", type=options.positive_seconds, default=10.0, metavar="SECONDS",
                    help="seconds per case (default 10)")
@@ -47,9 +66,12 @@ def run(args) -> int:
     from harness.engine.oracle import ChainOracle, ImplementationOracle, RecordedOracle
     from harness.engine.report import mismatch_lines
     from harness.engine.runner import RunAborted
-    from harness.engine.shrink import shrink
-    from harness.implementations.process import ProcessImplementation
+    from harness.engine.shorten import ID_CHARS, shorten
+    from harness.engine.shrink import shrink, shrunk_id
     from harness.engine.sources import select_items
+    from harness.implementations.process import ProcessImplementation
+
+    cid = shorten(args.case_id, ID_CHARS)
 
     notes: list[str] = []
     try:
@@ -62,7 +84,7 @@ def run(args) -> int:
         print(f"harness shrink: {note}", file=sys.stderr)
     items = [i for i in items if i.expected is not None and i.case["id"] == args.case_id]
     if not items:
-        print(f"harness shrink: no recorded case {args.case_id!r}"
+        print(f"harness shrink: no recorded case {cid!r}"
               + (f" for version {args.version}" if args.version else ""), file=sys.stderr)
         return 2
     recorded = [dict(i.case, answers=i.expected) for i in items]
@@ -80,14 +102,15 @@ def run(args) -> int:
             except RunAborted as e:
                 print(f"harness shrink: --oracle: {e}", file=sys.stderr)
                 return 2
+        oracle = ImplementationOracle(judge) if judge else None
         for item in reversed(items):  # newest version first
-            oracles = [RecordedOracle(recorded)] + ([ImplementationOracle(judge)] if judge else [])
+            oracles = [RecordedOracle(recorded)] + ([oracle] if oracle else [])
             result = shrink(item.case, impl, ChainOracle(oracles), args.errors, args.budget)
             if result is not None:
                 break
         else:
-            print(f"{args.case_id} does not fail in {', '.join(i.case['version'] for i in items)}; nothing to shrink",
-                  file=sys.stderr)
+            print(f"harness shrink: {cid} does not fail in {', '.join(i.case['version'] for i in items)}; "
+                  "nothing to shrink", file=sys.stderr)
             return 1
     except RunAborted as e:  # the message names the program that cannot go on
         print(f"harness shrink: stopped: {e}", file=sys.stderr)
@@ -98,16 +121,30 @@ def run(args) -> int:
             judge.close()
     case = result.case
     n0, n1 = len(result.original["ops"]), len(case["ops"])
+    tried = (f"{result.tried} candidates tried, {result.accepted} taken ({', '.join(result.passes)}; "
+             f"judge: {' then '.join(o.name for o in oracles)})")
+    if oracle and oracle.asked and not oracle.answered:
+        print(f"harness shrink: the oracle {shorten(oracle.name, ID_CHARS)} answered none of the {oracle.asked} "
+              f"cases it was asked (last: {oracle.last_failure}); nothing it was to judge was judged. Run without "
+              "--oracle to shrink by recorded prefixes only", file=sys.stderr)
+        return 2
+    if case["setup"] == result.original["setup"] and case["ops"] == result.original["ops"]:
+        print(f"harness shrink: could not shrink {cid} in {case['version']}: it fails, but no smaller case "
+              f"that {'the oracle or ' if oracle else ''}the recorded answers can judge fails ({n0} ops; {tried})",
+              file=sys.stderr)
+        return 1
     why = result.reason or (f"op {result.mismatches[0].index} {json.dumps(result.mismatches[0].op)} differs"
                             if result.mismatches else "fails")
-    shrunk = {"id": f"{case['id']}/shrunk", "purpose": f"shrunk from {case['id']} ({n0} ops to {n1}): "
+    new_id = shrunk_id(case["id"], case["area"])
+    shrunk = {"id": new_id, "purpose": f"shrunk from {case['id']} ({n0} ops to {n1}): "
               f"{impl.name} fails it: {why}", "versions": [case["version"]],
               "setup": case["setup"], "ops": case["ops"]}
-    print(f"shrunk {case['id']} in {case['version']}: {n0} ops to {n1}, {result.tried} candidates tried, "
-          f"{result.accepted} taken ({', '.join(result.passes)}; judge: {' then '.join(o.name for o in oracles)})",
-          file=sys.stderr)
+    print(f"shrunk {cid} in {case['version']}: {n0} ops to {n1}, {tried}", file=sys.stderr)
     for m in result.mismatches[:1]:
         print("\n".join(mismatch_lines(m)), file=sys.stderr)
+    print(f"to run it: save it under cases/{case['area']}/ and run harness check --cases --case '{new_id}' "
+          f"(unverified until the game answers it), or harness live --jar server.jar --cases FILE",
+          file=sys.stderr)
     text = cases_text(case["area"], "harness shrink", [shrunk],
                       header=f"shrunk by harness shrink from {case['id']} ({case['version']}); add under cases/{case['area']}/")
     if args.out:

@@ -34,6 +34,19 @@ _ERROR_FIELD = {"error": "error kind", "message": "error message", "cause": "err
                 "cause_message": "error cause message"}
 
 
+def holds_long(op: list, path: tuple) -> bool:
+    """True when ``path`` leads to a long in the answer to ``op``: an item of ``longs``, a
+    data long of ``pack``.
+
+    >>> holds_long(["longs"], (3,)), holds_long(["pack"], ("data", 0)), holds_long(["values"], (3,))
+    (True, True, False)
+    """
+    labels = _ITEM_LABELS.get(op[0] if op else "")
+    if isinstance(labels, dict):
+        return len(path) == 2 and labels.get(path[0]) == "data long"
+    return labels == "long" and len(path) == 1
+
+
 def describe(op: list, d: Difference, case: dict) -> str:
     """A short label for where ``d`` falls in the answer to ``op`` (``""`` at the top level)."""
     name = op[0] if op else ""

@@ -202,11 +202,13 @@ def _int_note(expected: int, actual: int) -> str:
 def compare_case(ops: list, expected: list, actual, policy: ErrorPolicy = "message", case: dict | None = None) -> list[Mismatch]:
     """The operations whose answers differ, in order (empty: all match).
 
+    A differing long (of ``longs``, or ``pack``'s data) always has both sides as 64-bit hex
+    and the bits that differ in its note; another integer only past 16 bits.
     ``actual`` must be a list with one answer per operation; a missing or extra answer is a
     mismatch at that index (an extra answer is reported against op ``len(ops)``).
     ``case`` (setup, version, area) lets :mod:`harness.engine.anatomy` label the place.
     """
-    from harness.engine.anatomy import describe  # local: anatomy reads the version table
+    from harness.engine.anatomy import describe, holds_long  # local: anatomy reads the version table
 
     if not isinstance(actual, list):
         d = Difference((), expected, actual, note=f"answers must be a list, got {type(actual).__name__}")
@@ -222,5 +224,11 @@ def compare_case(ops: list, expected: list, actual, policy: ErrorPolicy = "messa
             continue
         d = first_difference(e, a, policy)
         if d is not None:
+            if not d.note and _both_ints(d.expected, d.actual) and holds_long(op, d.path):
+                d.note = _int_note(d.expected, d.actual)  # every differing long: padding bugs show here
             out.append(Mismatch(i, op, e, a, d, describe(op, d, case or {})))
     return out
+
+
+def _both_ints(a, b) -> bool:
+    return type(a) is int and type(b) is int

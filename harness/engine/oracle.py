@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 from typing import Iterable, Protocol
 
-from harness.engine.runner import Implementation, RunAborted, protocol_case
+from harness.engine.runner import Implementation, RunAborted, describe_exception, protocol_case
 
 
 class Oracle(Protocol):
@@ -60,22 +60,33 @@ class RecordedOracle:
 class ImplementationOracle:
     """An implementation trusted as the game (arbitrary cases); a crash on a case means
     "cannot tell" for that case, but one that cannot run at all (:class:`RunAborted`: it
-    cannot be started, or never answers) is not silently ignored: that propagates."""
+    cannot be started, or never answers) is not silently ignored: that propagates.
+
+    ``asked`` and ``answered`` count the cases; ``last_failure`` says why the last case it
+    could not tell got no answers (so that an oracle that answered nothing can be reported)."""
 
     arbitrary = True
 
     def __init__(self, impl: Implementation, name: str | None = None):
         self.impl = impl
         self.name = name or impl.name
+        self.asked = self.answered = 0
+        self.last_failure: str | None = None
 
     def answer(self, case: dict) -> list | None:
+        self.asked += 1
         try:
             answers = self.impl.answer(protocol_case(case))
         except RunAborted:
             raise
-        except Exception:
+        except Exception as e:
+            self.last_failure = describe_exception(e)
             return None
-        return answers if isinstance(answers, list) and len(answers) == len(case["ops"]) else None
+        if not (isinstance(answers, list) and len(answers) == len(case["ops"])):
+            self.last_failure = f"{len(answers) if isinstance(answers, list) else 'no'} answers to {len(case['ops'])} ops"
+            return None
+        self.answered += 1
+        return answers
 
 
 class ChainOracle:

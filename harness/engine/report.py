@@ -20,6 +20,7 @@ from harness.engine.jsontext import escape_surrogates, json_text
 from harness.engine.outputs import atomic_write_bytes
 from harness.engine.reference import version_key
 from harness.engine.runner import STATUSES, Outcome, summary_line, tally
+from harness.engine.shorten import ID_CHARS, shorten, window
 
 POLICY_TEXT = {
     "message": "an error answer matches the same exception kind with the same message (and cause)",
@@ -27,7 +28,7 @@ POLICY_TEXT = {
 }
 SHOWN_MISMATCHES = 3  # per case in the text report; JSON and JUnit carry them all
 SHOWN_UNCLEAN = 10  # unverified cases that raised, listed in the text report; JSON has them all
-VALUE_CHARS = 160  # a value longer than this is cut in the text report
+VALUE_CHARS = 300  # a value longer than this is shown as a window around its first difference
 
 
 @dataclass
@@ -57,39 +58,62 @@ def groups(outcomes: list[Outcome]) -> list[Group]:
     return sorted(by.values(), key=lambda g: (version_key(g.version), g.area))
 
 
-def _short(value, limit: int = VALUE_CHARS) -> str:
-    text = "<missing>" if value is MISSING else json_text(value)
-    return text if len(text) <= limit else text[:limit] + f"… ({len(text)} chars)"
+def _text(value) -> str:
+    return "<missing>" if value is MISSING else json_text(value)
+
+
+def _first_unequal(a: str, b: str) -> int:
+    return next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+
+
+def _pair(expected, actual, limit: int = VALUE_CHARS) -> tuple[str, str]:
+    """Both values as JSON text: whole up to ``limit`` characters, else ``limit`` of them
+    around the first character where the two texts differ."""
+    e, a = _text(expected), _text(actual)
+    k = _first_unequal(e, a)
+    return window(e, k, limit), window(a, k, limit)
+
+
+def headline(m: Mismatch) -> str:
+    """One line for a mismatch: ``op 3 differs at data long 12``, or ``op 3: no answer given``."""
+    if m.expected is MISSING or m.actual is MISSING:
+        return f"op {m.index}: {m.where or m.difference.note}"
+    return f"op {m.index} differs at {m.where or 'the answer'}"
 
 
 def mismatch_lines(m: Mismatch, labels: tuple[str, str] = ("expected", "actual")) -> list[str]:
     """A mismatch as text lines: op index and text, the place, both sides (windows for strings).
 
-    ``labels`` name the two sides (``("1.20.1", "1.21.1")`` when comparing versions)."""
+    Values are shown whole up to :data:`VALUE_CHARS` characters, else as a window around
+    their first difference. ``labels`` name the two sides (``("1.20.1", "1.21.1")`` when
+    comparing versions)."""
     d = m.difference
     e_label, a_label = (f"{x:<{max(map(len, labels))}}" for x in labels)
-    head = f"op {m.index} {json_text(m.op)[:VALUE_CHARS]}"
-    if m.where:
+    head = f"op {m.index} {shorten(json_text(m.op), VALUE_CHARS)}"
+    if m.expected is MISSING or m.actual is MISSING:
+        head += f": {m.where or d.note}"
+    elif m.where:
         head += f": differs at {m.where}"
     lines = [head]
-    if d.note:
+    if d.note and d.note != m.where:
         lines.append(f"    {d.note}")
     if d.offset is not None:
         lines.append(f"    {e_label} {d.unit} {d.offset}: {d.expected_window}")
         lines.append(f"    {a_label} {d.unit} {d.offset}: {d.actual_window}")
     if d.path and d.offset is None:
-        lines.append(f"    {e_label} there: {_short(d.expected)}")
-        lines.append(f"    {a_label} there: {_short(d.actual)}")
-    limit = VALUE_CHARS // 2 if d.offset is not None or d.path else VALUE_CHARS
-    lines.append(f"    {e_label}: {_short(m.expected, limit)}")
-    lines.append(f"    {a_label}: {_short(m.actual, limit)}")
+        there = _pair(d.expected, d.actual)
+        lines.append(f"    {e_label} there: {there[0]}")
+        lines.append(f"    {a_label} there: {there[1]}")
+    whole = _pair(m.expected, m.actual)
+    lines.append(f"    {e_label}: {whole[0]}")
+    lines.append(f"    {a_label}: {whole[1]}")
     return [escape_surrogates(line) for line in lines]
 
 
 def failure_text(o: Outcome) -> str:
     """All that a person needs about one failed case (id, version, source, mismatches)."""
     v, _, cid = o.item.key
-    lines = [f"FAIL {v} {cid}  ({o.item.source})"]
+    lines = [f"FAIL {v} {shorten(cid, ID_CHARS)}  ({shorten(o.item.source, ID_CHARS)})"]
     if o.reason:
         lines[0] += f": no answers: {o.reason}"
     for m in o.mismatches[:SHOWN_MISMATCHES]:
@@ -107,7 +131,7 @@ def unclean_lines(outcomes: list[Outcome], shown: int = SHOWN_UNCLEAN) -> list[s
     if not unclean:
         return []
     lines = [f"unverified cases that did not run cleanly ({len(unclean)}):"]
-    lines += [f"  {o.item.key[0]} {o.item.key[2]}: {o.reason}" for o in unclean[:shown]]
+    lines += [f"  {o.item.key[0]} {shorten(o.item.key[2], ID_CHARS)}: {o.reason}" for o in unclean[:shown]]
     if len(unclean) > shown:
         lines.append(f"  … and {len(unclean) - shown} more (every one is in --json)")
     return [escape_surrogates(line) for line in lines]
@@ -125,9 +149,8 @@ def print_text(outcomes: list[Outcome], console, implementation: str, policy: st
     failed = [o for o in outcomes if o.status == "failed"]
     for o in failed:
         if quiet:
-            first = o.reason or (f"op {o.mismatches[0].index} differs at {o.mismatches[0].where or 'the answer'}"
-                                 if o.mismatches else "")
-            say(f"FAIL {o.item.key[0]} {o.item.key[2]}: {first}")
+            first = o.reason or (headline(o.mismatches[0]) if o.mismatches else "")
+            say(f"FAIL {o.item.key[0]} {shorten(o.item.key[2], ID_CHARS)}: {first}")
         else:
             say(failure_text(o))
             if o.mismatches:
@@ -267,7 +290,7 @@ def junit_xml(outcomes: list[Outcome], implementation: str, policy: str, seconds
         tc = ET.SubElement(suites[(v, area)], "testcase", classname=f"{v}.{area}", name=_xml_text(cid),
                            time=f"{o.seconds:.6f}", file=_xml_text(o.item.source))
         if o.status == "failed":
-            first = o.reason or (f"op {o.mismatches[0].index} differs at {o.mismatches[0].where or 'the answer'}")
+            first = o.reason or headline(o.mismatches[0])
             fail = ET.SubElement(tc, "failure", message=_xml_text(first), type="crash" if o.reason else "mismatch")
             fail.text = _xml_text(failure_text(o))
         elif o.status == "unverified":
@@ -282,5 +305,5 @@ def write_junit(path, outcomes, implementation: str, policy: str, seconds: float
     atomic_write_bytes(path, junit_xml(outcomes, implementation, policy, seconds, stopped))
 
 
-__all__ = ["Group", "groups", "failure_text", "unclean_lines", "print_text", "json_report", "write_json", "junit_xml",
+__all__ = ["Group", "groups", "headline", "failure_text", "unclean_lines", "print_text", "json_report", "write_json", "junit_xml",
            "write_junit", "mismatch_lines", "slow_areas", "STATUSES"]

@@ -1,6 +1,7 @@
 """Shrinking a failing case: the smallest operation list (and inputs) that still fails.
 
-An engine of its own, in the manner of Hypothesis: it knows nothing about areas, only
+An engine of its own, in the manner of Hypothesis: it knows nothing about areas beyond the
+operation vocabulary (:mod:`harness.engine.vocabulary`, which every candidate must fit), only
 cases, an implementation under test and an :class:`~harness.engine.oracle.Oracle` that
 says what the game answers. A candidate *fails* when the oracle answers it and the
 implementation's answers differ (or the implementation crashes); a candidate the oracle
@@ -18,11 +19,12 @@ strictly smaller, so it ends):
 
 >>> from harness.engine.oracle import RecordedOracle
 >>> from harness.engine.runner import CallableImplementation
->>> rec = {"id": "x", "area": "storage", "version": "26.3", "setup": {},
-...        "ops": [["get", 0], ["get", 1], ["get", 2]], "answers": [0, 0, 0]}
->>> impl = CallableImplementation("off", lambda c: [7 if op == ["get", 1] else 0 for op in c["ops"]])
+>>> rec = {"id": "x", "area": "storage", "version": "26.3", "setup": {"bits": 4, "size": 3},
+...        "ops": [["new"], ["get", 0], ["get", 1], ["get", 2]], "answers": [None, 0, 0, 0]}
+>>> plain = {"new": None, "get": 0}  # its answers, but 7 to ["get", 1] where the game said 0
+>>> impl = CallableImplementation("off", lambda c: [7 if op == ["get", 1] else plain[op[0]] for op in c["ops"]])
 >>> shrink(rec, impl, RecordedOracle([rec])).case["ops"]
-[['get', 0], ['get', 1]]
+[['new'], ['get', 0], ['get', 1]]
 """
 
 from __future__ import annotations
@@ -30,8 +32,11 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 
+from harness.engine import vocabulary
 from harness.engine.compare import ErrorPolicy, Mismatch, is_hex
 from harness.engine.runner import CheckItem, Implementation, check_item
+
+SHRUNK = "s"  # the id segment of shrunk cases: <area>/s/<tail> (p: the game's recorded cases, g: generated)
 
 
 @dataclass
@@ -59,7 +64,10 @@ class _Shrinker:
         self.tried = self.accepted = 0
 
     def judge(self, case: dict):
-        """The failing outcome of ``case`` (with its expected answers), or None."""
+        """The failing outcome of ``case`` (with its expected answers), or None (also for a
+        candidate outside the operation vocabulary, which nobody could answer)."""
+        if vocabulary.case_problem(case):
+            return None
         if self.tried >= self.budget:
             raise _Budget
         self.tried += 1
@@ -168,6 +176,20 @@ def shrink(case: dict, impl: Implementation, oracle, policy: ErrorPolicy = "mess
         passes.append(f"stopped after {budget} candidates")
     return ShrinkResult(base, current, outcome.item.expected, outcome.actual, outcome.mismatches,
                         outcome.reason, s.tried, s.accepted, passes)
+
+
+def shrunk_id(case_id: str, area: str) -> str:
+    """The id of a case shrunk from ``case_id``: ``<area>/s/<the original id's tail>``.
+
+    >>> shrunk_id("storage/p/fill-5", "storage"), shrunk_id("nbt/g/deep/file", "nbt"), shrunk_id("x", "snbt")
+    ('storage/s/fill-5', 'nbt/s/deep/file', 'snbt/s/x')
+    """
+    parts = case_id.split("/")
+    if parts[0] == area:
+        parts = parts[1:]
+        if len(parts) > 1 and parts[0] in ("p", "g", SHRUNK):
+            parts = parts[1:]
+    return "/".join([area, SHRUNK] + parts)
 
 
 # --- inputs as leaves -------------------------------------------------------------------

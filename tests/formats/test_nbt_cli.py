@@ -448,3 +448,20 @@ def test_help_is_plain_text(capsys, argv):
     assert out.startswith("usage: harness nbt")
     for markup in ("::", ":func:", ":mod:", ":data:", "``"):
         assert markup not in out, markup
+
+
+@pytest.mark.parametrize("version", ["1.20.1", "26.3"])
+def test_snbt_that_reads_back_as_another_tag_names_the_first_difference(capsys, tmp_path, version):
+    # Float.toString(NaN) + "f" is printed for a NaN float; TagParser reads NaNf back as no float
+    from harness.formats.nbt.tag_parser import parse
+    from harness.formats.nbt.tags import FloatTag, IntTag, ListTag
+
+    assert not isinstance(parse("NaNf", versions.get(version)), FloatTag)
+    source = tmp_path / "nan.nbt"
+    tag = CompoundTag(b=IntTag(1), a=CompoundTag(x=ListTag([FloatTag(0x7FC00000)])))
+    source.write_bytes(nbt_io.write_named("", tag, version=V))
+    out = tmp_path / "nan.snbt"
+    status, _, err = run(capsys, "convert", source, out, "--to", "snbt", "--version", version)
+    assert status == 0 and "NaNf" in out.read_text()
+    assert err == (f"harness nbt: {out}: warning: the text reads back as another tag with the TagParser of "
+                   f"{version} (first difference at a.x[0])\n")
