@@ -29,10 +29,22 @@ def build_parser() -> argparse.ArgumentParser:
         prog="harness",
         description="Conformance harness for Minecraft's data formats, with the game as the judge.",
     )
+    parser.add_argument("--version", action="version", version=version_text(),
+                        help="show the harness's version and the game versions of its version table, and exit")
     sub = parser.add_subparsers(dest="verb", metavar="VERB")
     for name in VERB_MODULES:
         importlib.import_module(f"harness.cli.{name}").register(sub)
     return parser
+
+
+def version_text() -> str:
+    """``harness 0.1.0; game versions: 1.20.1, ..., 26.2 (unverified), 26.3`` (the version table)."""
+    from harness import __version__
+    from harness.engine.reference import version_key
+    from harness.formats.versions import VERSIONS
+
+    games = ", ".join(v + ("" if VERSIONS[v].verified else " (unverified)") for v in sorted(VERSIONS, key=version_key))
+    return f"harness {__version__}; game versions: {games}"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -63,9 +75,11 @@ def main(argv: list[str] | None = None) -> int:
 def describe_os_error(e: OSError) -> str:
     """``path: reason`` for an ``OSError`` (the reason alone when it names no file; its text
     when it has no system reason, as :class:`~harness.engine.outputs.OutputError`)."""
+    from harness.engine.shorten import ID_CHARS, MESSAGE_CHARS, shorten
+
     if e.strerror:
-        return e.strerror if e.filename is None else f"{e.filename}: {e.strerror}"
-    return str(e) or type(e).__name__
+        return e.strerror if e.filename is None else f"{shorten(str(e.filename), ID_CHARS)}: {e.strerror}"
+    return shorten(str(e), MESSAGE_CHARS) or type(e).__name__
 
 
 def _escape_unencodable_output() -> None:

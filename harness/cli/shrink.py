@@ -72,7 +72,6 @@ def run(args) -> int:
     from harness.implementations.process import ProcessImplementation
 
     cid = shorten(args.case_id, ID_CHARS)
-
     notes: list[str] = []
     try:
         items = select_items([args.version] if args.version else None, None, args.case_id, False, args.recorded,
@@ -125,12 +124,12 @@ def run(args) -> int:
              f"judge: {' then '.join(o.name for o in oracles)})")
     if oracle and oracle.asked and not oracle.answered:
         print(f"harness shrink: the oracle {shorten(oracle.name, ID_CHARS)} answered none of the {oracle.asked} "
-              f"cases it was asked (last: {oracle.last_failure}); nothing it was to judge was judged. Run without "
-              "--oracle to shrink by recorded prefixes only", file=sys.stderr)
+              f"cases it was asked (last: {oracle.last_failure}), so no case beyond the recorded prefixes could be "
+              "judged; run without --oracle to shrink by recorded prefixes only", file=sys.stderr)
         return 2
     if case["setup"] == result.original["setup"] and case["ops"] == result.original["ops"]:
         print(f"harness shrink: could not shrink {cid} in {case['version']}: it fails, but no smaller case "
-              f"that {'the oracle or ' if oracle else ''}the recorded answers can judge fails ({n0} ops; {tried})",
+              f"that {'the oracle or ' if oracle else ''}the recorded answers can judge fails ({n0} ops); {tried}",
               file=sys.stderr)
         return 1
     why = result.reason or (f"op {result.mismatches[0].index} {json.dumps(result.mismatches[0].op)} differs"

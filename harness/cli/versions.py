@@ -1,54 +1,115 @@
 """``harness versions A B``: the cases whose recorded answers differ between two versions.
 
-From the references alone (no implementation runs). Cases are matched by id and compared
-over the operations both lists share from the start (see :mod:`harness.engine.version_diff`).
-Shows the first differing answer of each case (op index, op, both sides, first differing
-byte for hex), then a summary per area.
+The behaviour and exit statuses are :data:`DESCRIPTION` (the ``--help`` text); the
+comparison itself is :mod:`harness.engine.version_diff`.
 """
 
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
-from harness.engine.casefile import CaseFileError
+from harness.engine.casefile import AREAS, CaseFileError
+
+DESCRIPTION = """\
+Show the cases whose recorded answers differ between two versions, from the
+references alone (no implementation runs).
+
+A and B are each a version name with recorded answers (1.20.1, 1.21.1, 26.1.2,
+26.3: the folders of reference/) or a reference folder (such as reference/26.3,
+or one written by harness record). Cases are matched by id and compared over
+the operations both lists share from the start. Shows the first differing
+answer of each case (operation index and text, both sides, the first differing
+byte for hex), then a table per area.
+
+exit status:
+  0  compared (whether or not answers differ)
+  2  A or B is not a version with recorded answers nor a reference folder, or
+     no case matches --area and --case
+"""
+
+
+class SpecError(ValueError):
+    """A or B names neither a version with recorded answers nor a reference folder."""
 
 
 def register(subparsers) -> None:
+    from argparse import RawDescriptionHelpFormatter
+
     p = subparsers.add_parser("versions", help="which cases answer differently between two versions",
-                              description=__doc__.split("\n\n", 1)[1])
-    p.add_argument("a", metavar="A", help="a version with a reference (e.g. 1.20.1), or a reference folder")
-    p.add_argument("b", metavar="B", help="the other version, or folder")
-    p.add_argument("--area", action="append", help="only this area (repeatable)")
-    p.add_argument("--case", metavar="GLOB", help="only cases whose id matches")
+                              description=DESCRIPTION, formatter_class=RawDescriptionHelpFormatter)
+    p.add_argument("a", metavar="A", help="a version with recorded answers (e.g. 1.20.1), or a reference folder")
+    p.add_argument("b", metavar="B", help="the other version, or reference folder")
+    p.add_argument("--area", action="append", choices=AREAS, help="only this area (repeatable)")
+    p.add_argument("--case", metavar="GLOB", help="only cases whose id matches (glob, e.g. 'storage/p/fill-*')")
     p.add_argument("--summary", action="store_true", help="only the summary table")
     p.set_defaults(func=run)
 
 
-def _load(spec: str):
-    from pathlib import Path
+def reference_folder(spec: str, root: Path | None = None) -> Path:
+    """The reference folder ``spec`` names: a version of ``root`` (default: the bundled
+    references) when it is one and has no ``/``, else a folder holding ``*.jsonl`` files.
+    :class:`SpecError` saying what it is instead."""
+    from harness.engine.reference import BUNDLED, bundled_versions
+    from harness.engine.shorten import ID_CHARS, shorten
+    from harness.formats import versions as version_table
 
-    from harness.engine.reference import BUNDLED, load_reference
-
+    root = BUNDLED if root is None else root
+    recorded = bundled_versions(root)
+    shown = shorten(repr(spec), ID_CHARS)
+    if spec in recorded and "/" not in spec:
+        return root / spec
     path = Path(spec)
-    return load_reference(path if path.is_dir() and spec not in ("", ".") and "/" in spec else BUNDLED / spec)
+    if path.is_dir() and any(path.glob("*.jsonl")):
+        return path
+    table = version_table.VERSIONS.get(spec)
+    if table is not None and not table.verified:
+        raise SpecError(f"{spec} has no recorded answers (the version table marks it unverified)")
+    if table is not None:
+        raise SpecError(f"{spec} has no recorded answers under {root}")
+    if path.is_file() or path.is_dir():
+        what = "a file" if path.is_file() else "a folder without recorded .jsonl files"
+        raise SpecError(f"{shown} is {what}; A and B are version names with recorded answers "
+                        f"({', '.join(recorded)}) or reference folders (such as reference/26.3)")
+    raise SpecError(f"{shown} is neither a version with recorded answers ({', '.join(recorded)}) nor a "
+                    "reference folder (such as reference/26.3)")
 
 
 def run(args) -> int:
     from harness.cli import silence_stdout
+    from harness.engine.reference import load_reference
 
     try:
-        ref_a, ref_b = _load(args.a), _load(args.b)
-    except CaseFileError as e:
+        ref_a, ref_b = (load_reference(reference_folder(spec)) for spec in (args.a, args.b))
+    except (SpecError, CaseFileError) as e:
         print(f"harness versions: {e}", file=sys.stderr)
         return 2
+    from harness.engine.sources import matches
+    from harness.engine.version_diff import diff_references
+
+    diffs = [d for d in diff_references(ref_a, ref_b) if matches({"id": d.id, "area": d.area}, args.area, args.case)]
+    if not diffs:
+        print("harness versions: no case matches the options; nothing to compare", file=sys.stderr)
+        return 2
     try:
-        _show(args, ref_a, ref_b)
+        _show(args, diffs, ref_a, ref_b)
     except BrokenPipeError:  # the reader went away (| head); the comparison itself was done
         silence_stdout()
     return 0
 
 
-def _show(args, ref_a, ref_b) -> None:
+def sides(version_a: str, version_b: str) -> tuple[str, str]:
+    """How the two sides are labelled: their versions, with ``(A)``/``(B)`` when equal.
+
+    >>> sides("1.20.1", "26.3"), sides("26.3", "26.3")
+    (('1.20.1', '26.3'), ('26.3 (A)', '26.3 (B)'))
+    """
+    if version_a == version_b:
+        return f"{version_a} (A)", f"{version_b} (B)"
+    return version_a, version_b
+
+
+def _show(args, diffs, ref_a, ref_b) -> None:
     from rich.table import Table
 
     from harness.cli import make_console
@@ -56,12 +117,10 @@ def _show(args, ref_a, ref_b) -> None:
     from harness.engine.compare import Mismatch
     from harness.engine.jsontext import escape_surrogates
     from harness.engine.report import mismatch_lines
-    from harness.engine.sources import matches
-    from harness.engine.version_diff import area_summary, diff_references
+    from harness.engine.version_diff import area_summary
 
-    diffs = [d for d in diff_references(ref_a, ref_b) if matches({"id": d.id, "area": d.area}, args.area, args.case)]
     out = make_console()
-    a, b = ref_a.version, ref_b.version
+    a, b = sides(ref_a.version, ref_b.version)
     by_a = ref_a.by_id()
     if not args.summary:
         for d in diffs:

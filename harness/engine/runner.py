@@ -29,11 +29,13 @@ case: ...``; any other exception, raised inside an in-process implementation's o
 
 from __future__ import annotations
 
+import os
 import signal
 import threading
 import time
 import traceback
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Callable, Iterable, Protocol
 
 from harness.engine.compare import ErrorPolicy, Mismatch, compare_case
@@ -159,19 +161,26 @@ def describe_exception(e: BaseException) -> str:
     """Why a case got no answers, shortened in the middle past :data:`REASON_CHARS`: a
     :class:`CaseFailure` or :class:`RunAborted` by its message; a ``MalformedCase`` as
     ``malformed case: message``; any other exception (a bug inside an in-process
-    implementation) as ``Kind: message (at file:line in function)``, the innermost frame
-    outside importlib."""
-    if isinstance(e, (CaseFailure, RunAborted)):
-        text = (getattr(e, "reason", None) or str(e)) if isinstance(e, RunAborted) else str(e)
+    implementation) as ``Kind: message (at file:line in function)``: the innermost frame
+    in this checkout's code (the implementation's own, not a library it called), else the
+    innermost outside importlib."""
+    if isinstance(e, RunAborted):
+        text = e.reason or str(e)
+    elif isinstance(e, CaseFailure):
+        text = str(e)
     elif isinstance(e, MalformedCase):
         text = f"malformed case: {e}"
     else:
         text = f"{type(e).__name__}: {e}"
         frames = [f for f in traceback.extract_tb(e.__traceback__) if not f.filename.startswith("<")]
+        ours = [f for f in frames if f.filename.startswith(_CHECKOUT)]
         if frames:
-            last = frames[-1]
+            last = (ours or frames)[-1]
             text += f" (at {'/'.join(last.filename.split('/')[-2:])}:{last.lineno} in {last.name})"
     return shorten(text, REASON_CHARS)
+
+
+_CHECKOUT = str(Path(__file__).resolve().parent.parent.parent) + os.sep
 
 
 def check_item(impl: Implementation, item: CheckItem, policy: ErrorPolicy = "message") -> Outcome:

@@ -45,6 +45,7 @@ from typing import Callable, Sequence
 from harness.engine.jsontext import NestedTooDeeply, json_line, parse
 from harness.engine.runner import CaseFailure, RunAborted, describe_exception
 from harness.engine.shorten import ID_CHARS, MESSAGE_CHARS, shorten
+from harness.engine.vocabulary import MalformedCase
 
 MAX_LINE_BYTES = 64 << 20  # the longest answer line taken (the longest recorded one is ~1 MB)
 GIVE_UP_AFTER = 3  # failures in a row, before any answer, that stop the run
@@ -266,12 +267,20 @@ def shown_bytes(line: bytes, limit: int = MESSAGE_CHARS) -> str:
     return shorten(line.rstrip(b"\n").decode("utf-8", errors="backslashreplace"), limit)
 
 
+def failure_text(e: Exception) -> str:
+    """The ``failure`` of a line :func:`serve` writes for an exception: ``malformed case: ...``
+    for a case outside the vocabulary, else ``Kind: message``; no source line (the rig's
+    worker serves this way, and its reasons go into a reference's provenance)."""
+    if isinstance(e, MalformedCase):
+        return describe_exception(e)
+    return f"{type(e).__name__}: {e}"
+
+
 def serve(answer: Callable[[dict], list], stdin=None, stdout=None) -> None:
     """Answer protocol lines from ``stdin`` with ``answer(case)`` until end of input.
 
     An exception from ``answer`` (or a line that is no case) becomes a ``failure`` line (the
-    case fails, the loop goes on) saying why (:func:`~harness.engine.runner.describe_exception`:
-    ``malformed case: ...`` for a case outside the vocabulary). Lines are UTF-8 both ways; a lone surrogate in an answer
+    case fails, the loop goes on) saying why (:func:`failure_text`). Lines are UTF-8 both ways; a lone surrogate in an answer
     (a Java string may hold one) is written as its ``\\udXXX`` escape.
     """
     if stdin is None:
@@ -288,7 +297,7 @@ def serve(answer: Callable[[dict], list], stdin=None, stdout=None) -> None:
             case = parse(line)
             doc = {"id": case["id"], "answers": answer(case)}
         except Exception as e:  # reported to the harness as that case's failure
-            doc = {"id": case.get("id") if isinstance(case, dict) else None, "failure": describe_exception(e)}
+            doc = {"id": case.get("id") if isinstance(case, dict) else None, "failure": failure_text(e)}
         stdout.write(json_line(doc) + "\n")
         stdout.flush()
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import xml.etree.ElementTree as ET
 
+import pytest
+
 from helpers_engine import echo_command, echo_impl, recorded, write_recorded
 
 from harness.cli import main
@@ -93,3 +95,76 @@ def test_generated_case_files_run_unverified_or_with_recorded_answers(tmp_path):
     assert by[("26.3", rec["id"], 3)].expected == rec["answers"][:3]
     assert by[("26.3", "storage/t/new", 2)].expected is None
     assert by[("26.2", rec["id"], 3)].expected is None  # 26.2 is unverified in the version table
+
+
+# --- what a failure shows ---------------------------------------------------------------
+def _failure(case_id: str, tamper, version: str = "26.3"):
+    from harness.engine.runner import CheckItem, check_item
+
+    rec = recorded(version)[case_id]
+    item = CheckItem({k: rec[k] for k in ("id", "area", "version", "setup", "ops")}, rec["answers"], "r.jsonl:1")
+    return check_item(echo_impl(tamper), item)
+
+
+def _flip_first_long(bit):
+    def tamper(case, answers):
+        for i, op in enumerate(case["ops"]):
+            if op == ["longs"] and answers[i]:
+                answers[i][0] ^= bit
+    return tamper
+
+
+@pytest.mark.parametrize("case_id, bit, expected, actual", [
+    ("storage/p/fill-1", 1 << 10, -1, -1025),  # both small: the hex line used to be left out
+    ("storage/p/width-6-size-4096", 1 << 10, 0, 1024),
+])
+def test_every_differing_long_shows_its_hex_and_differing_bits(case_id, bit, expected, actual):
+    text = report.failure_text(_failure(case_id, _flip_first_long(bit)))
+    assert f"expected there: {expected}\n" in text and f"actual   there: {actual}\n" in text
+    mask = (1 << 64) - 1
+    assert f"0x{expected & mask:016x} vs 0x{actual & mask:016x}, differing bits 0x{bit:016x}" in text
+
+
+def test_a_short_error_message_is_shown_whole():
+    def tamper(case, answers):
+        answers[1] = dict(answers[1], message=answers[1]["message"].replace("range", "rang"))
+
+    text = report.failure_text(_failure("storage/p/errors", tamper))
+    expected = recorded("26.3")["storage/p/errors"]["answers"][1]
+    assert f'expected: {json.dumps(expected)}\n' in text and "chars)" not in text
+
+
+def test_a_long_value_is_a_window_around_its_first_difference():
+    from harness.engine.compare import compare_case
+
+    e, a = "a" * 500 + "X" + "b" * 500, "a" * 500 + "Y" + "b" * 500
+    [m] = compare_case([["parse", "…"]], [{"error": "E", "message": e}], [{"error": "E", "message": a}])
+    lines = report.mismatch_lines(m)
+    whole = [line for line in lines if line.lstrip().startswith(("expected:", "actual  :"))]
+    n = len(json.dumps({"error": "E", "message": e}))
+    assert len(whole) == 2 and all(f"({n} chars)" in line and len(line) < 340 for line in whole)
+    assert "X" in whole[0] and "Y" in whole[1]  # the window holds the difference
+
+
+def test_a_missing_answer_reads_as_such_in_every_form(tmp_path, capsys):
+    def tamper(case, answers):
+        del answers[-1]
+
+    outcome = _failure("storage/p/errors", tamper)
+    assert report.headline(outcome.mismatches[0]) == "op 6: no answer given"
+    path = write_recorded(tmp_path / "r.jsonl", [recorded("26.3")["storage/p/errors"]])
+    short = dict(recorded("26.3")["storage/p/errors"])
+    short["answers"] = short["answers"][:-1]
+    answers = write_recorded(tmp_path / "a.jsonl", [dict(short, ops=short["ops"][:-1])])
+    assert main(["check", "--recorded", str(path), "--impl", echo_command(tmp_path, answers), "--quiet"]) == 1
+    out = capsys.readouterr().out
+    assert "FAIL 26.3 storage/p/errors: op 6: no answer given" in out and "differs at no answer" not in out
+    assert "differs at no answer" not in report.failure_text(outcome)
+
+
+def test_one_repeat_is_said_in_the_singular(tmp_path):
+    one = recorded("26.3")["storage/p/errors"]
+    a = write_recorded(tmp_path / "a.jsonl", [one])
+    notes = []
+    select_items(recorded_files=[str(a), str(a)], notes=notes)
+    assert notes == [f"{a}: 1 case repeats an identical earlier one (first: {a}:1 repeats {a}:1); each is checked once"]
