@@ -1,0 +1,59 @@
+"""``bench/palette.py --jar``: the game's PalettedContainer timed beside ours (rig/bench.py).
+
+Runs against the stand-in jars (tests/rig/conftest.py), whose speed is a test double's, never
+the game's: the tests check the shape of what is printed and that both sides timed the same
+section, never a figure.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+NUMBER = r"[0-9][0-9,]*(?:\.[0-9]+)?"
+
+
+def _run(argv: list[str], stdin: str | None = None) -> subprocess.CompletedProcess:
+    env = dict(os.environ, COLUMNS="200", PYTHONPATH=str(REPO))
+    return subprocess.run([sys.executable, *argv], input=stdin, capture_output=True, text=True,
+                          env=env, cwd=REPO, timeout=120)
+
+
+def test_bench_holds_ours_against_the_game(standin_jars):
+    done = _run(["bench/palette.py", "--jar", str(standin_jars.plain), "--seconds", "0.05", "--warmup", "200"])
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "Ours against the game's PalettedContainer (Java" in out
+    assert "loops inside the JVM" in out
+    assert "WARNING" not in out and "CAVEAT" not in out  # the same section on both sides, timed in the JVM
+    for op, within in (("pack", "(?:yes|no)"), ("unpack", "(?:yes|no)"), ("write", r"\(no aim\)")):
+        row = re.search(rf"│ {op} +│ +({NUMBER}) │ +({NUMBER}) │ +({NUMBER}) │ +{within} +│", out)
+        assert row, f"no {op} row in the game's table:\n{out}"
+        ours, game, ratio = (float(g.replace(",", "")) for g in row.groups())
+        assert game > 0 and ratio > 0
+        assert abs(ratio - ours / game) <= 0.01 * ratio + 0.002  # the ratio is ours ÷ the game's
+
+
+def test_bench_without_javac_says_how_the_game_was_timed(standin_jars):
+    values = [i % 3 for i in range(4096)]
+    request = {"strategy": "block_states", "registry": 40, "values": values, "seconds": 0.02, "warmup": 5}
+    done = _run(["-m", "rig.bench", "--jar", str(standin_jars.obfuscated), "--mappings", str(standin_jars.mappings),
+                 "--javac", ""], json.dumps(request))
+    assert done.returncode == 0, done.stderr
+    answer = json.loads(done.stdout)
+    assert "JPype" in answer["caveat"] and answer["how"] == "calls from Python through JPype"
+    assert sorted(answer["rates"]) == ["pack", "unpack", "write"] and all(r > 0 for r in answer["rates"].values())
+    assert sorted(answer["packed"]["palette"]) == [0, 1, 2]
+
+
+def test_bench_refuses_a_jar_it_cannot_use(tmp_path):
+    not_a_jar = tmp_path / "server.jar"
+    not_a_jar.write_bytes(b"not a zip")
+    done = _run(["bench/palette.py", "--jar", str(not_a_jar), "--seconds", "0.01"])
+    assert done.returncode != 0
+    assert "the game could not be measured" in done.stderr and "rig.bench:" in done.stderr
