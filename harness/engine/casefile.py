@@ -139,7 +139,10 @@ def _parse_yaml(path: Path, text: str):
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         where = f"{path}:{mark.line + 1}" if mark else str(path)
-        raise CaseFileError(f"{where}: not valid YAML: {getattr(e, 'problem', e)}") from None
+        problem = str(getattr(e, "problem", e))
+        if "nesting depth" in problem:  # PyYAML 6.0.4 and later refuse deep nesting themselves
+            raise CaseFileError(f"{where}: not valid YAML (nested too deeply)") from None
+        raise CaseFileError(f"{where}: not valid YAML: {problem}") from None
     except RecursionError:
         line = _mark_line(loader)
         raise CaseFileError(f"{path}{f':{line}' if line else ''}: not valid YAML (nested too deeply)") from None
