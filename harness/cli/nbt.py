@@ -297,6 +297,9 @@ def _source(arg: Path, chunk: tuple[int, int] | None = None) -> tuple[Path, tupl
         if chunk is not None:
             raise NbtCliError(f"{arg}: names a chunk, and so does --chunk; give one")
         return Path(match[1]), (int(match[2]), int(match[3]))
+    head, hash_sign, suffix = str(arg).rpartition("#")
+    if hash_sign and not match and not arg.exists() and Path(head).exists():
+        raise NbtCliError(f"{arg}: bad chunk suffix '#{suffix}': expected #X,Z (e.g. {head}#0,0)")
     return arg, chunk
 
 

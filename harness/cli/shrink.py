@@ -21,6 +21,12 @@ recorded operations only; with --oracle CMD (a program speaking the line
 protocol, trusted as the game: the rig's worker on a server jar), the shrinker
 also deletes earlier operations and makes inputs smaller.
 
+A smaller case is taken only when it fails the same way as the original: a
+wrong answer stays a wrong answer, first at an operation of the same name
+(e.g. values), and a crash (an exception, an exit, a hang, a bad answer line)
+stays a crash; a candidate that fails another way (say, the implementation
+crashes on an empty storage where it used to answer a wrong value) is refused.
+
 The result is printed as a YAML case file with the id <area>/s/<original id's
 tail> (s: shrunk; p: the game's recorded cases, g: generated ones); --out FILE
 also writes it, atomically. To run it, put the file under cases/<area>/ and use

@@ -7,6 +7,17 @@ says what the game answers. A candidate *fails* when the oracle answers it and t
 implementation's answers differ (or the implementation crashes); a candidate the oracle
 cannot answer is never taken, so every step is judged by the game.
 
+A candidate is taken only when it fails **the same way** as the original case (Hypothesis's
+rule: shrinking keeps the failure's kind, it never swaps one bug for another):
+
+- a *mismatch* (the implementation answered, and an answer differs) stays a mismatch whose
+  first differing answer is to an operation of the same name (``values``, ``write``...);
+- a *crash* (no answers: an exception, a process that died, hung or wrote a bad line) stays
+  a crash.
+
+So a case failing by a wrong value is never "shrunk" into one where the implementation
+merely crashes on an empty input, nor the other way round (:func:`failure_kind`).
+
 Passes, each repeated until nothing more is gained (every accepted step makes the case
 strictly smaller, so it ends):
 
@@ -58,10 +69,26 @@ class _Budget(Exception):
     pass
 
 
+def failure_kind(outcome) -> tuple:
+    """What a failed outcome's failure is, for "fails the same way": ``("mismatch", name)``
+    with the name of the operation whose answer differs first, or ``("crash",)`` when the
+    implementation gave no answers (an exception, a crash, a hang, a bad answer line).
+
+    >>> from harness.engine.runner import CheckItem, Outcome
+    >>> failure_kind(Outcome(CheckItem({}, []), "failed", reason="IndexError: list index out of range"))
+    ('crash',)
+    """
+    if outcome.mismatches:
+        op = outcome.mismatches[0].op
+        return "mismatch", op[0] if op else None
+    return ("crash",)
+
+
 class _Shrinker:
     def __init__(self, impl: Implementation, oracle, policy: ErrorPolicy, budget: int):
         self.impl, self.oracle, self.policy, self.budget = impl, oracle, policy, budget
         self.tried = self.accepted = 0
+        self.kind: tuple | None = None  # the original failure's failure_kind, once judged
 
     def judge(self, case: dict):
         """The failing outcome of ``case`` (with its expected answers), or None (also for a
@@ -75,7 +102,13 @@ class _Shrinker:
         if expected is None:
             return None
         outcome = check_item(self.impl, CheckItem(case, expected), self.policy)
-        return outcome if outcome.status == "failed" else None
+        if outcome.status != "failed":
+            return None
+        if self.kind is None:  # the original case: the kind every candidate must keep
+            self.kind = failure_kind(outcome)
+        elif failure_kind(outcome) != self.kind:
+            return None
+        return outcome
 
     def prefix(self, case: dict, outcome) -> tuple[dict, object]:
         """The shortest failing prefix (tries the first mismatch's prefix, then shorter ones)."""

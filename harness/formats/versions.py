@@ -173,3 +173,19 @@ def get(version: str) -> GameVersion:
     except KeyError:
         known = ", ".join(VERSIONS)
         raise UnknownVersionError(f"unknown game version {version!r}; the version table knows {known}") from None
+
+
+def resolve(version) -> GameVersion:
+    """``version`` as a :class:`GameVersion`: one as it is, a version string (``"26.3"``)
+    looked up with :func:`get` (:class:`UnknownVersionError` if absent); ``TypeError`` for
+    anything else. The one place a public function turns its ``version`` argument into rules.
+
+    >>> resolve("26.3") is resolve(get("26.3")) is get("26.3")
+    True
+    """
+    if isinstance(version, GameVersion):
+        return version
+    if isinstance(version, str):
+        return get(version)
+    raise TypeError(f"version must be a GameVersion or a version string such as {LATEST!r}, "
+                    f"not {type(version).__name__}")

@@ -1,7 +1,7 @@
 """Binary NBT in and out, named after the game's ``NbtIo``: the forms the game reads and writes.
 
-Java forms (``version`` is a :class:`harness.formats.versions.GameVersion`; its ``nbt`` rules
-decide every difference):
+Java forms (``version`` is a :class:`harness.formats.versions.GameVersion` or a version
+string such as ``"26.3"``; its ``nbt`` rules decide every difference):
 
 - **file** — ``NbtIo.read(DataInput)`` / ``NbtIo.write(CompoundTag, DataOutput)``:
   :func:`read_file`, :func:`write_file`. Named root compound; the name is skipped on read
@@ -24,7 +24,10 @@ any encoding (``java``, ``bedrock``, ``bedrock_network``; see :mod:`encoding`), 
 (8-byte header: storage version and payload length, both little-endian 32-bit).
 
 Errors: :class:`~harness.formats.errors.GameError` with the game's kind, message and cause
-(recorded format), ``where`` = byte offset and tag path.
+(recorded format), ``where`` = byte offset and tag path. Arguments of the wrong type are a
+``TypeError`` naming the argument: ``data`` must be bytes-like (``bytes``, ``bytearray``,
+``memoryview``), a ``name`` a ``str``; a ``version`` string the table does not know is an
+:class:`~harness.formats.versions.UnknownVersionError`.
 
 >>> from harness.formats import versions
 >>> v = versions.get("26.3")
@@ -77,6 +80,20 @@ def _read_nameless_root(reader: NbtReader) -> T.Tag:
     return reader.read_root_payload(t)
 
 
+_BYTES_LIKE = (bytes, bytearray, memoryview)
+
+
+def _require_bytes(data) -> None:
+    """``TypeError`` unless ``data`` is bytes-like (an int or a list would read as something else)."""
+    if not isinstance(data, _BYTES_LIKE):
+        raise TypeError(f"data must be bytes, bytearray or memoryview, not {type(data).__name__}")
+
+
+def _require_name(name) -> None:
+    if not isinstance(name, str):
+        raise TypeError(f"name must be a str, not {type(name).__name__}")
+
+
 def _require_compound(tag: T.Tag) -> T.CompoundTag:
     if not isinstance(tag, T.CompoundTag):
         raise GameError("IOException", ROOT_MUST_BE_COMPOUND)
@@ -101,7 +118,9 @@ def read_file(data: bytes, version) -> T.CompoundTag:
     Raises ``IOException`` "Root tag must be a named compound tag" for an End or non-compound
     root, and the game's errors for malformed input (see module doc).
     """
-    reader = NbtReader(data, JAVA, version.nbt, NbtAccounter.for_file(version.nbt))
+    _require_bytes(data)
+    rules = _versions.resolve(version).nbt
+    reader = NbtReader(data, JAVA, rules, NbtAccounter.for_file(rules))
     return _require_compound(_read_named_root(reader))
 
 
@@ -109,7 +128,7 @@ def write_file(tag: T.CompoundTag, version) -> bytes:
     """``NbtIo.write``: type 10, root name ``""``, payload, as a ``DataOutputStream`` gets it."""
     if not isinstance(tag, T.CompoundTag):
         raise TypeError(f"NbtIo.write takes a CompoundTag, not {type(tag).__name__}")
-    writer = _writer(version, form="file")
+    writer = _writer(_versions.resolve(version), form="file")
     writer.write_named("", tag)
     return bytes(writer.out)
 
@@ -117,13 +136,15 @@ def write_file(tag: T.CompoundTag, version) -> bytes:
 # --- any ------------------------------------------------------------------------------
 def read_any(data: bytes, version) -> T.Tag:
     """``NbtIo.readAnyTag(input, unlimitedHeap())``: a nameless root of any type; ``END`` for type 0."""
-    reader = NbtReader(data, JAVA, version.nbt, NbtAccounter.for_file(version.nbt))
+    _require_bytes(data)
+    rules = _versions.resolve(version).nbt
+    reader = NbtReader(data, JAVA, rules, NbtAccounter.for_file(rules))
     return _read_nameless_root(reader)
 
 
 def write_any(tag: T.Tag, version) -> bytes:
     """``NbtIo.writeAnyTag``: type byte and payload (just ``00`` for ``END``)."""
-    writer = _writer(version, form="any")
+    writer = _writer(_versions.resolve(version), form="any")
     writer.write_nameless(tag)
     return bytes(writer.out)
 
@@ -136,7 +157,8 @@ def read_network(data: bytes, version) -> T.Tag:
     compound (``NbtIo.read``). An ``IOException`` outside the root payload comes out as Netty's
     ``EncoderException`` around it.
     """
-    rules = version.nbt
+    _require_bytes(data)
+    rules = _versions.resolve(version).nbt
     reader = NbtReader(data, JAVA, rules, NbtAccounter(rules, NETWORK_QUOTA), netty=True)
     if rules.network_named_root and not data:
         raise GameError("IndexOutOfBoundsException", None, where="offset 0")  # FriendlyByteBuf.readByte peek
@@ -157,6 +179,7 @@ def write_network(tag: T.Tag, version) -> bytes:
     1.20.2+: nameless (``writeAnyTag``); 1.20.1: named root ``""`` (a ``CompoundTag`` only).
     A string too long for ``writeUTF`` is an ``EncoderException`` (1.20.1: values become ``""``).
     """
+    version = _versions.resolve(version)
     writer = _writer(version, form="network")
     try:
         if tag is T.END or not version.nbt.network_named_root:
@@ -177,8 +200,7 @@ _BEDROCK_RULES: dict[int, tuple] = {}  # id(java rules) -> (java rules, the same
 
 
 def _tool_rules(version, encoding):
-    version = version if version is not None else _versions.get(_versions.LATEST)
-    rules = version.nbt
+    rules = _versions.resolve(version if version is not None else _versions.LATEST).nbt
     if encoding is not JAVA:  # Bedrock lists are plain homogeneous lists: no {"": x} wrapping
         known = _BEDROCK_RULES.get(id(rules))
         if known is None or known[0] is not rules:
@@ -193,6 +215,7 @@ def read_named(data: bytes, version=None, encoding: str = "java") -> tuple[str, 
     ``encoding``: ``java``, ``bedrock`` or ``bedrock_network``. ``version`` (default the latest)
     gives the accounter's depth limit and, for Java, the list rules; no quota.
     """
+    _require_bytes(data)
     enc = get_encoding(encoding)
     rules = _tool_rules(version, enc)
     reader = NbtReader(data, enc, rules, NbtAccounter.for_file(rules))
@@ -210,9 +233,10 @@ def write_named(name: str, tag: T.Tag, encoding: str = "java", version=None) -> 
     Bedrock: compounds in put order, raw float bits, homogeneous lists, strings over 65,535
     bytes refused (fixed-width ``bedrock`` only).
     """
+    _require_name(name)
     enc = get_encoding(encoding)
     if enc is JAVA:
-        writer = _writer(version if version is not None else _versions.get(_versions.LATEST), form="file")
+        writer = _writer(_versions.resolve(version if version is not None else _versions.LATEST), form="file")
     else:
         writer = NbtWriter(enc, canonical_nan=False, string_fallback=None, heterogeneous_lists=False,
                            hashmap_order=False)
@@ -229,6 +253,7 @@ def read_bedrock_level_dat(data: bytes) -> tuple[int, str, T.Tag]:
     The 8-byte header is the storage version and the byte length of the little-endian NBT
     after it; a header that promises more bytes than there are is an ``EOFException``.
     """
+    _require_bytes(data)
     if len(data) < 8:
         raise GameError("EOFException", f"Bedrock level.dat header needs 8 bytes, got {len(data)}", where="offset 0")
     storage_version, length = _LEVEL_DAT_HEADER.unpack_from(data, 0)

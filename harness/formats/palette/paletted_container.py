@@ -27,11 +27,12 @@ from functools import cache
 
 import numpy as np
 
+from harness.formats import versions
 from harness.formats.errors import GameError
 from harness.formats.palette.count_order import fastutil_key_order
 from harness.formats.palette.palettes import HashMapPalette, Palette, create_palette
 from harness.formats.palette.strategy import Configuration, Strategy
-from harness.formats.storage import BitStorage, InitializationException, SimpleBitStorage, new_storage
+from harness.formats.storage import BitStorage, InitializationException, SimpleBitStorage, java_longs, new_storage
 from harness.formats.varint import write_varint
 
 
@@ -90,6 +91,27 @@ def _first_appearances_below(ids: np.ndarray, bound: int) -> tuple[np.ndarray, n
     return distinct, np.take(place, ids)
 
 
+def _palette_rules(rules) -> versions.PaletteRules:
+    """``rules`` as :class:`~harness.formats.versions.PaletteRules`: given so, or taken from a
+    :class:`~harness.formats.versions.GameVersion` or a version string (``"26.3"``)."""
+    return rules if isinstance(rules, versions.PaletteRules) else versions.resolve(rules).palette
+
+
+def _require_strategy(strategy) -> None:
+    if not isinstance(strategy, Strategy):
+        raise TypeError(f"strategy must be a Strategy (Strategy.block_states(n) or Strategy.biomes(n)), "
+                        f"not {type(strategy).__name__}")
+
+
+def _refuse_value(value, registry: int) -> None:
+    """Raises unless ``value`` is an id of the registry: ``TypeError`` for a non-int (``bool``
+    included), ``ValueError`` outside 0..registry-1 (the rig's registry has no object there)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"value must be an int (a registry id), not {type(value).__name__}")
+    if not 0 <= value < registry:
+        raise ValueError(f"value must be a registry id from 0 to {registry - 1}, not {value}")
+
+
 def _unexpected_resize(bits: int, value: int) -> int:
     raise GameError("IllegalArgumentException", f"Unexpected palette resize, bits = {bits}, added value = {value}")
 
@@ -101,10 +123,20 @@ class PalettedContainer:
     palette, 0 bits). Values are registry ids; positions are checked only as the game checks
     them: the index ``(y << b | z) << b | x`` must be inside the storage
     (``IllegalArgumentException`` otherwise, after the palette has taken the value).
+
+    Arguments are checked where they come in (the constructor, :meth:`set` / :meth:`set_at`,
+    :meth:`get_and_set` / :meth:`get_and_set_at`, :meth:`unpack`): ``TypeError`` for a
+    ``strategy`` that is no :class:`Strategy` or a value that is no ``int``, ``ValueError``
+    for a value outside the registry's ids 0..registry-1 (the game's values are registry
+    objects: an id with no object cannot be set).
     """
 
     def __init__(self, strategy: Strategy, value: int, *, _data: _Data | None = None):
+        if _data is None:
+            _require_strategy(strategy)
+            _refuse_value(value, strategy.registry)
         self.strategy = strategy
+        self._registry = strategy.registry
         # who resizes when the palette is full: this container, except for a copy made where
         # Palette.copy() keeps the original's handler (PaletteRules.copy_keeps_resize_handler)
         self._resize = self._on_resize
@@ -155,6 +187,8 @@ class PalettedContainer:
 
     def set_at(self, index: int, value: int) -> None:
         """Sets the value at an index (the palette takes the value before the index is checked)."""
+        if type(value) is not int or not 0 <= value < self._registry:  # the fast test; the full one refuses
+            _refuse_value(value, self._registry)
         palette_id = self._data.palette.id_for(value, self._resize)
         self._data.storage.set(index, palette_id)
 
@@ -164,6 +198,8 @@ class PalettedContainer:
 
     def get_and_set_at(self, index: int, value: int) -> int:
         """Sets the value at an index and gives the one it replaced."""
+        if type(value) is not int or not 0 <= value < self._registry:
+            _refuse_value(value, self._registry)
         palette_id = self._data.palette.id_for(value, self._resize)
         old = self._data.storage.get_and_set(index, palette_id)
         return self._data.palette.value_for(old)
@@ -190,10 +226,12 @@ class PalettedContainer:
     def write(self, rules) -> bytes:
         """What ``write(FriendlyByteBuf)`` sends: bits byte, palette, then the longs big-endian.
 
-        ``rules`` is the version's :class:`~harness.formats.versions.PaletteRules`: with
+        ``rules`` is the version's :class:`~harness.formats.versions.PaletteRules` (or its
+        :class:`~harness.formats.versions.GameVersion`, or a version string): with
         ``write_long_array_length`` a VarInt count precedes the longs (so a single value ends
         in ``00``). ``IllegalStateException`` for an empty single-value palette.
         """
+        rules = _palette_rules(rules)
         data = self._data
         out = bytearray([data.storage.bits & 0xFF])
         data.palette.write(out)
@@ -234,7 +272,15 @@ class PalettedContainer:
         configuration, ``MissingPaletteEntryException`` thrown for an index past the
         palette's end. Elsewhere such an index loads and fails when read. An empty palette
         loads as an empty single-value palette; a one-entry palette ignores the longs.
+
+        ``data`` holds Java longs: signed 64-bit ints, as :meth:`pack` gives them and the
+        game's ``long[]`` holds them (``ValueError`` for a number outside
+        -2**63..2**63-1, ``TypeError`` for a non-int; ``TypeError`` for a ``strategy`` that
+        is no :class:`Strategy`).
         """
+        _require_strategy(strategy)
+        if data is not None:
+            data = java_longs(data, "data")
         entries = list(palette)
         bits = strategy.bits_for_serialization(len(entries))
         configuration = strategy.configuration(bits)
@@ -265,15 +311,19 @@ class PalettedContainer:
     def copy(self, rules=None) -> PalettedContainer:
         """``copy()``: the same values over copies of the storage and palette.
 
-        ``rules`` is the version's :class:`~harness.formats.versions.PaletteRules`: with
+        ``rules`` is the version's :class:`~harness.formats.versions.PaletteRules` (or its
+        :class:`~harness.formats.versions.GameVersion`, or a version string): with
         ``copy_keeps_resize_handler`` (1.20.1, 1.21.1) the copy's palette still asks this
         container to resize, as the game's ``Palette.copy()`` keeps its handler.
         """
         copied = PalettedContainer(self.strategy, 0, _data=self._data.copy())
-        if rules is not None and rules.copy_keeps_resize_handler:
+        if rules is not None and _palette_rules(rules).copy_keeps_resize_handler:
             copied._resize = self._resize
         return copied
 
     def recreate(self) -> PalettedContainer:
-        """``recreate()``: a new container of the palette's entry 0 everywhere."""
-        return PalettedContainer(self.strategy, self._data.palette.value_for(0))
+        """``recreate()``: a new container of the palette's entry 0 everywhere (whatever id a
+        loaded palette holds there: it is not checked again)."""
+        data = self._create_data(self.strategy.configuration(0))
+        data.palette.id_for(self._data.palette.value_for(0), _unexpected_resize)  # an empty single palette takes it
+        return PalettedContainer(self.strategy, 0, _data=data)

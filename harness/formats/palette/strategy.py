@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 PaletteKind = Literal["single_value", "linear", "hash_map", "global"]
+MAX_REGISTRY = (1 << 31) - 1  # IdMap.size() is a Java int
 
 
 def ceillog2(n: int) -> int:
@@ -48,7 +49,9 @@ class Strategy:
     """How a container of ``size_bits``-per-axis values over ``registry`` ids is laid out and grown.
 
     ``name`` is ``"block_states"`` (16³ values) or ``"biomes"`` (4³); ``registry`` is the
-    number of distinct values, ids 0..registry-1. Raises ``ValueError`` for a registry below 1.
+    number of distinct values, ids 0..registry-1. Raises ``TypeError`` for a registry that is
+    not an ``int`` (``bool`` included) and ``ValueError`` for one outside 1..2**31-1 (the game's
+    ``IdMap.size()`` is a Java int).
     """
 
     name: Literal["block_states", "biomes"]
@@ -57,8 +60,11 @@ class Strategy:
     def __post_init__(self):
         if self.name not in ("block_states", "biomes"):
             raise ValueError(f"unknown strategy {self.name!r}; strategies are block_states and biomes")
-        if not isinstance(self.registry, int) or self.registry < 1:
-            raise ValueError(f"a registry holds at least 1 value, not {self.registry!r}")
+        if isinstance(self.registry, bool) or not isinstance(self.registry, int):
+            raise TypeError(f"registry must be an int (the number of ids), not {type(self.registry).__name__}")
+        if not 1 <= self.registry <= MAX_REGISTRY:
+            raise ValueError(f"registry must be from 1 to {MAX_REGISTRY} ids (a Java int size), "
+                             f"not {self.registry}")
 
     @classmethod
     def block_states(cls, registry: int) -> Strategy:

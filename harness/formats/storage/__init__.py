@@ -10,6 +10,7 @@ from harness.formats.storage.simple_bit_storage import (
     InitializationException,
     SimpleBitStorage,
     java_int,
+    java_longs,
     required_longs,
 )
 from harness.formats.storage.zero_bit_storage import ZeroBitStorage
@@ -23,4 +24,4 @@ def new_storage(bits: int, size: int) -> BitStorage:
 
 
 __all__ = ["BitStorage", "InitializationException", "MAX_LONGS", "SimpleBitStorage", "ZeroBitStorage",
-           "java_int", "new_storage", "required_longs"]
+           "java_int", "java_longs", "new_storage", "required_longs"]

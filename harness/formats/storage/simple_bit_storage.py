@@ -91,6 +91,39 @@ def _slot_weights(bits: int) -> np.ndarray:
     return weights
 
 
+_LONG_MIN, _LONG_MAX = -(1 << 63), (1 << 63) - 1
+
+
+def java_longs(data, name: str = "longs") -> np.ndarray:
+    """``data`` (ints, or an integer NumPy array) as Java longs, an ``int64`` array.
+
+    The game's ``long`` is signed, and so is every long the rig passes and every recorded
+    answer (-1, never 2**64 - 1): ``ValueError`` for a number outside -2**63..2**63-1,
+    ``TypeError`` for one that is no int (the first such); ``name`` is the argument's name
+    in these messages.
+    """
+    words = None
+    if isinstance(data, np.ndarray):
+        array = data.reshape(-1)
+    else:
+        words = data if isinstance(data, list) else list(data)
+        try:
+            array = np.array(words)
+        except (ValueError, TypeError, OverflowError):  # ragged, or numbers NumPy cannot hold together
+            array = np.array(())
+    if array.ndim == 1 and array.dtype == np.int64:
+        return array  # every list of plain ints in the signed range
+    if array.ndim == 1 and array.dtype.kind in "iu" and array.dtype.itemsize < 8:
+        return array.astype(np.int64)
+    words = array.tolist() if words is None else words
+    for x in words:  # the first number that is no Java long says what is wrong
+        if isinstance(x, bool) or not isinstance(x, int):
+            raise TypeError(f"{name} must hold ints (Java longs), not {type(x).__name__}")
+        if not _LONG_MIN <= x <= _LONG_MAX:
+            raise ValueError(f"{name} must hold signed 64-bit ints (Java longs, {_LONG_MIN}..{_LONG_MAX}), not {x}")
+    return np.array(words, dtype=np.int64)
+
+
 def expected_longs(bits: int, size: int) -> int:
     """``(size + vpl - 1) / vpl`` in Java ints: the length the game computes (negative for a
     negative size, or one so large that ``size + vpl - 1`` overflows). Nothing is allocated."""
@@ -141,25 +174,19 @@ class SimpleBitStorage:
 
     @classmethod
     def from_longs(cls, bits: int, size: int, longs: Iterable[int] | np.ndarray) -> SimpleBitStorage:
-        """The storage over ``longs`` (signed or unsigned 64-bit), padding bits and all.
+        """The storage over ``longs``, padding bits and all: Java longs (signed 64-bit ints,
+        :func:`java_longs`), or a NumPy array of 64-bit words (``int64`` or ``uint64``, the
+        bit patterns as :meth:`raw` hands them out).
 
         Raises ``SimpleBitStorage.InitializationException`` "Invalid length given for
         storage, got: G but expected: E" unless there are as many longs as the values take,
-        and ``ValueError`` for a number that is no 64-bit long (the first such).
+        ``ValueError`` for a number that is no Java long and ``TypeError`` for a non-int.
         """
         inclusive_between(1, 32, bits)
         if isinstance(longs, np.ndarray):
             data = longs.astype(np.uint64, copy=True).reshape(-1)  # int64 wraps to its bit pattern
         else:
-            words = longs if isinstance(longs, list) else list(longs)
-            data = np.array(words)
-            if data.ndim == 1 and data.dtype.kind in "iu" and data.dtype.itemsize == 8:
-                data = data.view(np.uint64)  # plain ints that NumPy holds as (u)int64: all 64-bit longs
-            else:  # anything else (empty, out of range, not ints): look at each
-                bad = next((x for x in words if not -(1 << 63) <= x < (1 << 64)), None)
-                if bad is not None:
-                    raise ValueError(f"{bad} is not a 64-bit long")
-                data = np.array([x & 0xFFFFFFFFFFFFFFFF for x in words], dtype=np.uint64)
+            data = java_longs(longs).view(np.uint64)  # a fresh array: its own words
         return cls(bits, size, _data=data)
 
     @classmethod
