@@ -48,9 +48,7 @@ _SUFFIX = {T.TAG_BYTE: "b", T.TAG_SHORT: "s", T.TAG_INT: "", T.TAG_LONG: "L"}
 
 def snbt_rules(version) -> versions.SnbtRules:
     """The :class:`SnbtRules` of ``version`` (a :class:`GameVersion` or a version string)."""
-    if isinstance(version, str):
-        version = versions.get(version)
-    return version.snbt
+    return versions.resolve(version).snbt
 
 
 def to_string(tag: T.Tag, version, jdk: int = 17) -> str:
