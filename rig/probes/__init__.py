@@ -85,11 +85,6 @@ def run_ops(game: Game, handlers: dict[str, Callable], ops: list) -> list:
     return answers
 
 
-def hex_bytes(java_bytes) -> str:
-    """Lowercase hex of a Java ``byte[]``."""
-    return bytes(java_bytes).hex()
-
-
 def ints(java_array) -> list[int]:
     """A Java ``int[]``/``long[]`` (or boxed list) as a list of Python ints (signed)."""
     return [int(x) for x in java_array]

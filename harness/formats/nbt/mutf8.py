@@ -58,13 +58,6 @@ def java_length(text: str) -> int:
     return len(text) + len(_SUPPLEMENTARY.findall(text))
 
 
-def encoded_length(text: str) -> int:
-    """The byte length ``writeUTF`` would give ``text`` (without the 2-byte prefix)."""
-    if text.isascii() and "\x00" not in text:
-        return len(text)
-    return len(utf16_units(text).encode("utf-8", "surrogatepass")) + text.count("\x00")
-
-
 def encode_mutf8(text: str) -> bytes:
     """``text`` in modified UTF-8 (no length prefix, no length limit: see :func:`too_long_message`)."""
     if text.isascii():

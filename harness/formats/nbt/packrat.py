@@ -41,11 +41,6 @@ class LongestOnly:
         if cursor == self.cursor:
             self.reasons.append(reason)
 
-    def finish(self, cursor: int) -> None:
-        if cursor > self.cursor:
-            self.cursor = cursor
-            self.reasons = []
-
 
 class _Nop:
     """``ErrorCollector.Nop``: what a lookahead stores into (nothing)."""
@@ -121,9 +116,6 @@ class ParseState:
 
     def mark(self) -> int:
         return self.reader.cursor
-
-    def restore(self, cursor: int) -> None:
-        self.reader.cursor = cursor
 
     def store(self, reason: str, cursor: int | None = None) -> None:
         """Store ``reason`` (a translation key) at ``cursor`` (default: the current position)."""

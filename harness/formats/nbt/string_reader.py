@@ -46,16 +46,6 @@ JAVA_WHITESPACE = frozenset(
 _UNQUOTED = frozenset("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_-.+")
 
 
-def is_java_whitespace(ch: str) -> bool:
-    """``Character.isWhitespace(ch)`` for one UTF-16 code unit."""
-    return ch in JAVA_WHITESPACE
-
-
-def is_allowed_in_unquoted_string(ch: str) -> bool:
-    """``StringReader.isAllowedInUnquotedString``: ``0-9 A-Z a-z _ - . +``."""
-    return ch in _UNQUOTED
-
-
 def is_quoted_string_start(ch: str) -> bool:
     """``StringReader.isQuotedStringStart``: ``"`` or ``'``."""
     return ch == '"' or ch == "'"

@@ -14,6 +14,7 @@ import importlib
 
 from harness.engine.vocabulary import AREAS, MalformedCase
 from harness.formats import versions
+from harness.formats.errors import GameError
 
 # The Java major version answers follow when a case does not say (its optional "jvm" field):
 # every bundled reference was recorded on OpenJDK 17 (reference/*/PROVENANCE.json).
@@ -39,3 +40,15 @@ def answer_case(case: dict) -> list:
         raise MalformedCase(f"'jvm' must be a Java major version (an integer), got {jvm!r}")
     module = importlib.import_module(f"harness.implementations.python.{area}")
     return module.run(case.get("setup") or {}, case.get("ops"), versions.get(case.get("version")), jvm=jvm)
+
+
+def answer_each(ops: list, answer_one) -> list:
+    """``answer_one(op)`` for each of ``ops`` in order; an operation the game would refuse
+    (a :class:`GameError`) answers its error answer and the run goes on, as the probes do."""
+    answers = []
+    for op in ops:
+        try:
+            answers.append(answer_one(op))
+        except GameError as e:
+            answers.append(e.to_answer())
+    return answers

@@ -14,6 +14,7 @@ from harness.formats.errors import GameError
 from harness.formats.nbt import nbt_io
 from harness.formats.nbt.snbt_printer_tag_visitor import pretty
 from harness.formats.nbt.string_tag_visitor import to_string
+from harness.implementations.python import answer_each
 
 READERS = {"file": nbt_io.read_file, "any": nbt_io.read_any, "network": nbt_io.read_network}
 WRITERS = {"file": nbt_io.write_file, "any": nbt_io.write_any, "network": nbt_io.write_network}
@@ -49,10 +50,4 @@ def run(setup: dict, ops: list, version, jvm: int = 17) -> list:
         tag = READERS[form](bytes.fromhex(setup["input"]), version)
     except GameError as e:
         return [e.to_answer() for _ in ops]
-    answers = []
-    for op in ops:
-        try:
-            answers.append(OPS[op[0]](tag, form, version, jvm))
-        except GameError as e:
-            answers.append(e.to_answer())
-    return answers
+    return answer_each(ops, lambda op: OPS[op[0]](tag, form, version, jvm))

@@ -11,36 +11,33 @@ A refused operation answers its error and the run goes on.
 from __future__ import annotations
 
 from harness.engine.vocabulary import MalformedCase, require
-from harness.formats.errors import GameError
 from harness.formats.palette import PalettedContainer, Strategy
 from harness.formats.versions import GameVersion
+from harness.implementations.python import answer_each
 
 
 def run(setup: dict, ops: list, version: GameVersion, jvm: int = 17) -> list:
-    # jvm: the Java major version the answers come from; nothing in this area depends on it
     """The answers to ``ops`` on a container made from ``setup``; :class:`MalformedCase` for
-    a case outside the vocabulary."""
+    a case outside the vocabulary. ``jvm`` (the Java the answers come from) changes nothing
+    in this area."""
     require("palette", setup, ops)
     strategy = Strategy(setup["strategy"], setup["registry"])
     container = PalettedContainer(strategy, setup["value"])
-    answers = []
-    for op in ops:
+
+    def answer(op):
+        nonlocal container
         name, args = op[0], op[1:]
-        try:
-            if name in ("unpack", "copy", "recreate"):
-                if name == "unpack":
-                    container = PalettedContainer.unpack(strategy, args[0], args[1])
-                elif name == "copy":
-                    container = container.copy(version.palette)
-                else:
-                    container = container.recreate()
-                answer = None
-            else:
-                answer = _ask(container, name, args, version)
-        except GameError as e:
-            answer = e.to_answer()
-        answers.append(answer)
-    return answers
+        if name == "unpack":  # these three replace the container (a failed one keeps it)
+            container = PalettedContainer.unpack(strategy, args[0], args[1])
+        elif name == "copy":
+            container = container.copy(version.palette)
+        elif name == "recreate":
+            container = container.recreate()
+        else:
+            return _ask(container, name, args, version)
+        return None
+
+    return answer_each(ops, answer)
 
 
 def _ask(container: PalettedContainer, name: str, args: list, version: GameVersion):

@@ -14,25 +14,18 @@ Each operation is independent; a refused one answers its error and the run goes 
 from __future__ import annotations
 
 from harness.engine.vocabulary import require
-from harness.formats.errors import GameError
 from harness.formats.nbt.tag_parser import parse, parse_compound
 from harness.formats.versions import GameVersion
+from harness.implementations.python import answer_each
 
 _PARSERS = {"parse": parse, "parse_compound": parse_compound}
 
 
 def run(setup: dict, ops: list, version: GameVersion, jvm: int = 17) -> list:
-    # jvm: the Java major version the answers come from; nothing in this area depends on it
     """The answers to ``ops`` (each ``[name, text]``) in ``version``;
-    :class:`~harness.engine.vocabulary.MalformedCase` for a case outside the vocabulary."""
+    :class:`~harness.engine.vocabulary.MalformedCase` for a case outside the vocabulary.
+    ``jvm`` (the Java the answers come from) changes nothing in this area."""
     from harness.formats.nbt.nbt_io import write_any
 
     require("snbt", setup, ops)
-    answers = []
-    for name, text in ops:
-        try:
-            answer = write_any(_PARSERS[name](text, version), version).hex()
-        except GameError as e:
-            answer = e.to_answer()
-        answers.append(answer)
-    return answers
+    return answer_each(ops, lambda op: write_any(_PARSERS[op[0]](op[1], version), version).hex())

@@ -15,6 +15,7 @@ from harness.engine.vocabulary import MalformedCase, require
 from harness.formats.errors import GameError
 from harness.formats.storage import SimpleBitStorage, new_storage
 from harness.formats.versions import GameVersion
+from harness.implementations.python import answer_each
 
 
 class NoStorageError(MalformedCase):
@@ -23,26 +24,25 @@ class NoStorageError(MalformedCase):
 
 
 def run(setup: dict, ops: list, version: GameVersion, jvm: int = 17) -> list:
-    # jvm: the Java major version the answers come from; nothing in this area depends on it
     """The answers to ``ops`` on a storage of ``setup["bits"]`` bits and ``setup["size"]`` values;
-    :class:`MalformedCase` for a case outside the vocabulary."""
+    :class:`MalformedCase` for a case outside the vocabulary. ``jvm`` (the Java the answers
+    come from) changes nothing in this area."""
     require("storage", setup, ops)
     bits, size = setup["bits"], setup["size"]
     storage = None
-    answers = []
-    for op in ops:
+
+    def answer(op):
+        nonlocal storage
         name, args = op[0], op[1:]
-        try:
-            if name == "new":
-                storage, answer = new_storage(bits, size), None
-            elif name == "from_longs":
-                storage, answer = SimpleBitStorage.from_longs(bits, size, args[0]), None
-            else:
-                answer = _apply(storage, name, args, version)
-        except GameError as e:
-            answer = e.to_answer()
-        answers.append(answer)
-    return answers
+        if name == "new":
+            storage = new_storage(bits, size)
+        elif name == "from_longs":
+            storage = SimpleBitStorage.from_longs(bits, size, args[0])
+        else:
+            return _apply(storage, name, args, version)
+        return None
+
+    return answer_each(ops, answer)
 
 
 def _apply(storage, name: str, args: list, version: GameVersion):
