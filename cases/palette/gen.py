@@ -89,9 +89,9 @@ def flat(rng: random.Random) -> list[dict]:
         ops += [["bits"], ["get", 4, 1, 9], ["counts"], ["write"], ["pack"],
                 ["unpack", saved_palette, saved], ["get", 4, 3, 9], ["bits"], ["write"],
                 ["unpack", [1, 2], None], ["bits"], ["get", 4, 3, 9]]
-        cases.append(_case(f"flat-bottom-section-{v.palette.block_state_registry}",
+        cases.append(_case(f"flat-bottom-section-{v.registries.block_states}",
                            f"the flat world's bottom section in {v.id}", "block_states",
-                           v.palette.block_state_registry, AIR, ops, [v.id]))
+                           v.registries.block_states, AIR, ops, [v.id]))
     return cases
 
 
@@ -130,8 +130,7 @@ def grow(rng: random.Random) -> list[dict]:
     for kind, distinct in (("block_states", 270), ("biomes", 64)):  # each version's own registry sizes
         by_size: dict[int, list[str]] = {}
         for v in RECORDED:
-            by_size.setdefault(getattr(v.palette, "block_state_registry" if kind == "block_states" else "biome_registry"),
-                               []).append(v.id)
+            by_size.setdefault(getattr(v.registries, kind), []).append(v.id)
         for registry, ids in by_size.items():
             cases.append(_grow_case(rng, f"grow-version-{kind}-{registry}", f"growth over {', '.join(ids)}'s {kind}",
                                     Strategy(kind, registry), distinct, ids))

@@ -6,10 +6,15 @@ Every behaviour that differs between game versions is a field here, read by the 
 game's recorded answers (``reference/<version>/``), which win.
 
 Each area owns one frozen dataclass (``StorageRules``, ``PaletteRules``, ``NbtRules``,
-``SnbtRules``); a :class:`GameVersion` bundles them with the version's identity.
+``SnbtRules``); a :class:`GameVersion` bundles them with the version's identity and its
+:class:`Registries`.
 
-26.2 has no recorded answers: it is entered as 26.1.2's behaviour except where 26.3 and
-26.1.2 agree otherwise, with ``verified=False`` so nothing of it is ever reported as passed.
+Every release from 1.18 to 26.3 is here, in release order (:data:`VERSIONS`). Each rule's
+value at each release is the one that release's recorded answers show; :data:`CHANGES` says
+at which release each rule changed (``tests/test_version_rules.py`` pins every change with a
+recorded answer of the release before and the release at the change). Releases without
+recorded answers (1.21.5, 1.21.6, 1.21.9, 26.1, 26.1.1) are inferred from their neighbours
+and GAME_FACTS.md, ``verified=False``: their cases are always reported unverified.
 """
 
 from __future__ import annotations
@@ -30,8 +35,6 @@ class StorageRules:
 class PaletteRules:
     """PalettedContainer per version (GAME_FACTS.md sections 2 and 5)."""
 
-    block_state_registry: int  # number of block states in the game's registry
-    biome_registry: int  # number of biomes
     # write() puts a VarInt count before the longs (writeLongArray, <= 1.21.4; 26.x writes
     # them with no count). A single-value container's trailing 00 in 1.20.1/1.21.1 is this
     # count of its empty long array, not a rule of its own (recorded answers: "00adf10100"
@@ -41,9 +44,14 @@ class PaletteRules:
     # (1.20.1, 1.21.1: Linear/HashMap/SingleValuePalette.copy() pass this.resizeHandler on;
     # 26.x palettes take the handler as an argument of idFor). So a copy whose palette is
     # full resizes the discarded original and stores the id the original's new palette
-    # gave, in its own unchanged storage. From reading those classes; no recorded answer
-    # covers copy() yet (generated cases palette/g/copy-* will settle it).
+    # gave, in its own unchanged storage. Recorded: palette/g/copy-then-grow differs between
+    # 1.21.1 and 1.21.2 (Palette.copy(PaletteResize) arrives in 1.21.2).
     copy_keeps_resize_handler: bool
+    # Configuration.Global keeps bitsInMemory (registry bits) apart from bitsInStorage
+    # (palette-list bits) as two record fields (1.21.9's top-level Configuration); before,
+    # PalettedContainer.calculateBitsForSerialization derived the disk bits. Same numbers
+    # either way (no recorded answer differs); kept so the table says where the code changed.
+    split_storage_bits: bool
 
 
 # --- nbt: NbtIo, NbtAccounter, tags ---------------------------------------------------
@@ -69,6 +77,8 @@ class NbtRules:
     # Over-long strings on write: "tag" (1.20.1: StringTag.write writes "" on every output, keys
     # unprotected); "file_output" (1.20.2+: NbtIo.write's StringFallbackDataOutput turns every
     # too-long writeUTF, keys too, into "" in the file form only).
+    # "none" (1.18-1.18.2): StringTag.write lets UTFDataFormatException through on every
+    # output (EncoderException on the network).
     string_fallback: str
 
 
@@ -80,83 +90,156 @@ class SnbtRules:
     grammar: str  # "legacy" (regex TagParser, 1.20.1/1.21.1) or "packrat" (26.x SnbtGrammar)
     escape_control_chars: bool  # StringTag.quoteAndEscape escapes chars < U+0020 (\b \t \n \f \r, else \xHH) (26.x); both printers
     strict_unquoted_keys: bool  # toString() key bare only if [A-Za-z._]+[A-Za-z0-9._+-]* and not true/false (26.x); the pretty printer keeps [A-Za-z0-9._+-]+
+    # bool(x) of a number: False = DataFixerUpper's default (byteValue() != 0, so bool(256)
+    # is false, up to 26.1.2); True = 26.2's NbtOps.getBooleanValue override (any non-zero
+    # value is true: bool(256), bool(0.5) read as true).
+    bool_any_nonzero: bool = False
+
+
+@dataclass(frozen=True)
+class Registries:
+    """The sizes of a release's registries (GAME_FACTS.md section 5): the global palettes'."""
+
+    block_states: int  # number of block states
+    biomes: int  # number of biomes in the default (vanilla) registry
 
 
 @dataclass(frozen=True)
 class GameVersion:
-    """One game version: identity (version.json) and the rules of each area."""
+    """One game version: identity (version.json), registries and the rules of each area."""
 
     id: str
     world_version: int  # data version
     protocol_version: int
     java_version: int  # the Java major version its server jar needs
     obfuscated: bool  # jar needs Mojang's mappings (ProGuard server.txt) to resolve names
+    registries: Registries
     storage: StorageRules
     palette: PaletteRules
     nbt: NbtRules
     snbt: SnbtRules
     verified: bool = True  # False: no recorded answers exist; its cases are unverified
+    lang: str = ""  # the release whose en_us.json renders its messages ("" = its own id)
     notes: str = ""
 
+    @property
+    def lang_release(self) -> str:
+        """The release whose English text (``harness/formats/lang/<release>.json``) applies."""
+        return self.lang or self.id
 
-V1_20_1 = GameVersion(
-    id="1.20.1", world_version=3465, protocol_version=763, java_version=17, obfuscated=True,
+
+# --- the table -----------------------------------------------------------------------------
+# The first release's rules in full, then each later release as the fields it changes.
+# A change is dated by the recorded answers: the release named is the first whose answers
+# show it (between two recorded releases with unrecorded ones in between, the change is
+# entered at the first unrecorded one that GAME_FACTS.md dates it to).
+
+_FIRST = dict(
     storage=StorageRules(has_fill=False),
-    palette=PaletteRules(block_state_registry=24135, biome_registry=64,
-                         write_long_array_length=True, copy_keeps_resize_handler=True),
+    palette=PaletteRules(write_long_array_length=True, copy_keeps_resize_handler=True,
+                         split_storage_bits=False),
     nbt=NbtRules(network_named_root=True, has_any_form=False, heterogeneous_lists=False,
                  accounter_style="legacy", max_depth=512, list_charge=37, refuse_negative_size=False,
                  list_negative_length="guava", accounter_error="RuntimeException",
                  format_error="RuntimeException", reported_error="ReportedException",
-                 string_fallback="tag"),
-    snbt=SnbtRules(grammar="legacy", escape_control_chars=False, strict_unquoted_keys=False),
+                 string_fallback="none"),
+    snbt=SnbtRules(grammar="legacy", escape_control_chars=False, strict_unquoted_keys=False,
+                   bool_any_nonzero=False),
 )
 
-V1_21_1 = GameVersion(
-    id="1.21.1", world_version=3955, protocol_version=767, java_version=21, obfuscated=True,
-    storage=StorageRules(has_fill=False),
-    palette=PaletteRules(block_state_registry=26684, biome_registry=64,
-                         write_long_array_length=True, copy_keeps_resize_handler=True),
-    nbt=NbtRules(network_named_root=False, has_any_form=True, heterogeneous_lists=False,
-                 accounter_style="push", max_depth=512, list_charge=37, refuse_negative_size=False,
-                 list_negative_length="guava", accounter_error="NbtAccounterException",
-                 format_error="NbtFormatException", reported_error="ReportedNbtException",
-                 string_fallback="file_output"),
-    snbt=SnbtRules(grammar="legacy", escape_control_chars=False, strict_unquoted_keys=False),
-)
+# What changed at which release: {release: {area: {field: value}}}. The one place a rule's
+# first release is written down.
+CHANGES: dict[str, dict[str, dict]] = {
+    # StringTag.write catches the over-long string and writes "" (nbt/g/long-string-*)
+    "1.19": {"nbt": dict(string_fallback="tag")},
+    # nameless network root, readAnyTag/writeAnyTag, pushDepth accounter, NbtAccounterException
+    "1.20.2": {"nbt": dict(network_named_root=False, has_any_form=True, accounter_style="push",
+                           accounter_error="NbtAccounterException")},
+    # NbtFormatException, ReportedNbtException, NbtIo.write's StringFallbackDataOutput
+    "1.20.3": {"nbt": dict(format_error="NbtFormatException", reported_error="ReportedNbtException",
+                           string_fallback="file_output")},
+    # Palette.copy(PaletteResize): a copy resizes itself (palette/g/copy-then-grow)
+    "1.21.2": {"palette": dict(copy_keeps_resize_handler=False)},
+    # the 1.21.5 rewrite (first recorded at 1.21.7): writeFixedSizeLongArray, heterogeneous
+    # lists, the accounter's negative sizes, ListTag's 36, toString() escapes, SnbtGrammar
+    "1.21.5": {"palette": dict(write_long_array_length=False),
+               "nbt": dict(heterogeneous_lists=True, list_charge=36, refuse_negative_size=True,
+                           list_negative_length="format"),
+               "snbt": dict(grammar="packrat", escape_control_chars=True, strict_unquoted_keys=True)},
+    # top-level Configuration with bitsInMemory and bitsInStorage (no answer differs)
+    "1.21.9": {"palette": dict(split_storage_bits=True)},
+    # NbtOps.getBooleanValue: bool(256) is true
+    "26.2": {"snbt": dict(bool_any_nonzero=True)},
+    # BitStorage.fill(int)
+    "26.3": {"storage": dict(has_fill=True)},
+}
 
-V26_1_2 = GameVersion(
-    id="26.1.2", world_version=4790, protocol_version=775, java_version=25, obfuscated=False,
-    storage=StorageRules(has_fill=False),
-    palette=PaletteRules(block_state_registry=29873, biome_registry=65,
-                         write_long_array_length=False, copy_keeps_resize_handler=False),
-    nbt=NbtRules(network_named_root=False, has_any_form=True, heterogeneous_lists=True,
-                 accounter_style="push", max_depth=512, list_charge=36, refuse_negative_size=True,
-                 list_negative_length="format", accounter_error="NbtAccounterException",
-                 format_error="NbtFormatException", reported_error="ReportedNbtException",
-                 string_fallback="file_output"),
-    snbt=SnbtRules(grammar="packrat", escape_control_chars=True, strict_unquoted_keys=True),
-)
+# id, world version, protocol, Java, block states, biomes, verified (GAME_FACTS.md 4.2, 5)
+_IDENTITIES = [
+    ("1.18", 2860, 757, 17, 20342, 61, True),
+    ("1.18.1", 2865, 757, 17, 20342, 61, True),
+    ("1.18.2", 2975, 758, 17, 20342, 61, True),
+    ("1.19", 3105, 759, 17, 21448, 63, True),
+    ("1.19.1", 3117, 760, 17, 21448, 63, True),
+    ("1.19.2", 3120, 760, 17, 21448, 63, True),
+    ("1.19.3", 3218, 761, 17, 23232, 63, True),
+    ("1.19.4", 3337, 762, 17, 23725, 63, True),
+    ("1.20", 3463, 763, 17, 24135, 64, True),
+    ("1.20.1", 3465, 763, 17, 24135, 64, True),
+    ("1.20.2", 3578, 764, 17, 24276, 64, True),
+    ("1.20.3", 3698, 765, 17, 26644, 64, True),
+    ("1.20.4", 3700, 765, 17, 26644, 64, True),
+    ("1.20.5", 3837, 766, 21, 26684, 64, True),
+    ("1.20.6", 3839, 766, 21, 26684, 64, True),
+    ("1.21", 3953, 767, 21, 26684, 64, True),
+    ("1.21.1", 3955, 767, 21, 26684, 64, True),
+    ("1.21.2", 4080, 768, 21, 27318, 64, True),
+    ("1.21.3", 4082, 768, 21, 27318, 64, True),
+    ("1.21.4", 4189, 769, 21, 27866, 65, True),
+    ("1.21.5", 4325, 770, 21, 27946, 65, False),
+    ("1.21.6", 4435, 771, 21, 27946, 65, False),
+    ("1.21.7", 4438, 772, 21, 27946, 65, True),
+    ("1.21.8", 4440, 772, 21, 27946, 65, True),
+    ("1.21.9", 4554, 773, 21, 29671, 65, False),
+    ("1.21.10", 4556, 773, 21, 29671, 65, True),
+    ("1.21.11", 4671, 774, 21, 29671, 65, True),
+    ("26.1", 4786, 775, 25, 29873, 65, False),
+    ("26.1.1", 4788, 775, 25, 29873, 65, False),
+    ("26.1.2", 4790, 775, 25, 29873, 65, True),
+    ("26.2", 4903, 776, 25, 32366, 66, True),
+    ("26.3", 5023, 777, 25, 35723, 67, True),
+]
 
-V26_3 = GameVersion(
-    id="26.3", world_version=5023, protocol_version=777, java_version=25, obfuscated=False,
-    storage=StorageRules(has_fill=True),
-    palette=replace(V26_1_2.palette, block_state_registry=35723, biome_registry=67),
-    nbt=V26_1_2.nbt,
-    snbt=V26_1_2.snbt,
-)
+# Releases whose English text is another release's (no en_us.json of their own in ../shared/lang).
+_LANG = {"1.21.5": "1.21.4", "1.21.6": "1.21.7", "1.21.9": "1.21.10", "26.1": "26.1.2", "26.1.1": "26.1.2"}
 
-# 26.2: like 26.1.2 except where 26.3 and 26.1.2 agree otherwise; registry sizes from
-# 26.2-rc-2 (GAME_FACTS.md section 5). fill() presence is unknown; taken as 26.1.2's.
-V26_2 = replace(
-    V26_1_2, id="26.2", world_version=4903, protocol_version=776,
-    palette=replace(V26_1_2.palette, block_state_registry=32366, biome_registry=66),
-    verified=False,
-    notes="no recorded answers: inferred from 26.1.2 and 26.3; every case is unverified",
-)
+_NOTES = {
+    "1.21.5": "no recorded answers: the 1.21.5 rewrite's rules, dated by GAME_FACTS.md; every case is unverified",
+    "1.21.6": "no recorded answers: taken as 1.21.7; every case is unverified",
+    "1.21.9": "no recorded answers: taken as 1.21.10; every case is unverified",
+    "26.1": "no recorded answers: taken as 26.1.2; every case is unverified",
+    "26.1.1": "no recorded answers: taken as 26.1.2; every case is unverified",
+    "1.21.8": "recorded from 1.21.7's classes (GAME_FACTS.md section 6)",
+    "26.3": "only six of 26.3's classes are public; the rest were recorded as 26.2's",
+}
 
-VERSIONS: dict[str, GameVersion] = {v.id: v for v in (V1_20_1, V1_21_1, V26_1_2, V26_2, V26_3)}
+
+def _build() -> dict[str, "GameVersion"]:
+    rules = dict(_FIRST)
+    table = {}
+    for vid, world, protocol, java, states, biomes, verified in _IDENTITIES:
+        for area, fields in CHANGES.get(vid, {}).items():
+            rules[area] = replace(rules[area], **fields)
+        table[vid] = GameVersion(
+            id=vid, world_version=world, protocol_version=protocol, java_version=java,
+            obfuscated=not vid.startswith("26."), registries=Registries(states, biomes),
+            verified=verified, lang=_LANG.get(vid, ""), notes=_NOTES.get(vid, ""), **rules)
+    return table
+
+
+VERSIONS: dict[str, GameVersion] = _build()  # every release 1.18 .. 26.3, in release order
 LATEST = "26.3"
+RECORDED = [v for v in VERSIONS if VERSIONS[v].verified]  # the releases with recorded answers
 
 
 class UnknownVersionError(KeyError):

@@ -66,28 +66,28 @@ def test_the_same_id_in_two_versions_is_not_a_duplicate(tmp_path):
 
 
 def test_unverified_cases_that_raised_are_shown_on_the_terminal():
-    # 26.2 has no reference: its generated cases run unverified; an unknown operation raises
+    # 1.21.5 has no reference: its generated cases run unverified; an unknown operation raises
     def answer(case):
         raise ValueError("unknown operation 'frobnicate'")
 
-    item = CheckItem({"id": "storage/x", "area": "storage", "version": "26.2", "setup": {},
-                      "ops": [["frobnicate"]]}, None, "cases/x.yaml", "no reference for 26.2")
+    item = CheckItem({"id": "storage/x", "area": "storage", "version": "1.21.5", "setup": {},
+                      "ops": [["frobnicate"]]}, None, "cases/x.yaml", "no reference for 1.21.5")
     outcome = check_item(CallableImplementation("raises", answer), item)
     assert outcome.status == "unverified"  # the counts keep their meaning
     console = Console(width=200, file=io.StringIO())
     report.print_text([outcome], console, "raises", "message")
     text = console.file.getvalue()
     assert "unverified cases that did not run cleanly (1):" in text
-    assert "26.2 storage/x: ValueError: unknown operation 'frobnicate'" in text
+    assert "1.21.5 storage/x: ValueError: unknown operation 'frobnicate'" in text
 
 
 def test_unverified_cases_that_raised_through_the_command(tmp_path, capsys):
     # well-formed, but 'new' is refused (33 bits), so the 'get' after it has no storage to ask
-    case = dict(GOOD, version="26.2", setup={"bits": 33, "size": 64}, ops=[["new"], ["get", 0]], answers=[None, 0])
+    case = dict(GOOD, version="1.21.5", setup={"bits": 33, "size": 64}, ops=[["new"], ["get", 0]], answers=[None, 0])
     path = write_recorded(tmp_path / "r.jsonl", [case])
     assert main(["check", "--recorded", str(path), "--no-progress"]) == 0
     out = capsys.readouterr().out
     assert "unverified cases that did not run cleanly (1):" in out
-    assert "26.2 storage/p/errors: malformed case: operation 'get' on no storage" in out
+    assert "1.21.5 storage/p/errors: malformed case: operation 'get' on no storage" in out
     assert "(at " not in out  # a malformed case is no bug of the implementation: no source line
     assert out.splitlines()[-1] == "0 passed, 0 failed, 1 unverified"

@@ -32,7 +32,7 @@ def test_a_copied_single_value_container_cannot_take_a_second_value(version):
 
 @pytest.mark.parametrize("version", ["1.20.1", "1.21.1"])
 def test_a_copied_full_linear_palette_stores_the_originals_new_id(version):
-    original = PalettedContainer(Strategy.block_states(versions.get(version).palette.block_state_registry), 0)
+    original = PalettedContainer(Strategy.block_states(versions.get(version).registries.block_states), 0)
     for i in range(1, 16):  # 16 values: the 4-bit linear palette is full
         original.set_at(i, 100 + i)
     copy = _copy(version, original)
@@ -43,7 +43,7 @@ def test_a_copied_full_linear_palette_stores_the_originals_new_id(version):
 
 @pytest.mark.parametrize("version", ["26.1.2", "26.3"])
 def test_a_copy_grows_by_itself_in_26x(version):
-    copy = _copy(version, PalettedContainer(Strategy.biomes(versions.get(version).palette.biome_registry), 3))
+    copy = _copy(version, PalettedContainer(Strategy.biomes(versions.get(version).registries.biomes), 3))
     copy.set_at(0, 7)
     assert (copy.bits(), copy.get_at(0), copy.get_at(1)) == (1, 7, 3)
 

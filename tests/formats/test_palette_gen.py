@@ -24,7 +24,7 @@ def test_generated_cases_are_well_formed_and_answerable(area):
 def test_flat_section_case_per_recorded_version():
     cases = load_cases(REPO / "cases" / "palette" / "flat.yaml")
     got = {tuple(c["versions"]): c["setup"]["registry"] for c in cases}
-    assert got == {(v.id,): v.palette.block_state_registry for v in versions.VERSIONS.values() if v.verified}
+    assert got == {(v.id,): v.registries.block_states for v in versions.VERSIONS.values() if v.verified}
 
 
 def test_a_generated_error_case_answers_the_games_refusal():

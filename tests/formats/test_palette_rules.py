@@ -63,7 +63,7 @@ def _bits_progression(version: str, case_id: str) -> list[tuple[int, int]]:
 
 @pytest.mark.parametrize("version", RECORDED_VERSIONS)
 def test_block_state_growth_path(version):
-    registry = versions.get(version).palette.block_state_registry
+    registry = versions.get(version).registries.block_states
     recorded = _bits_progression(version, f"palette/p/grow-block_states-{registry}")
     strategy = Strategy.block_states(registry)
     ours = [(n, strategy.configuration((n - 1).bit_length()).bits) for n, _ in recorded]
@@ -73,16 +73,16 @@ def test_block_state_growth_path(version):
 
 def test_global_block_state_bits_differ_by_version():
     # version difference: 26.3's 35,723 states need 16 bits, earlier registries 15 (recorded)
-    got = {v: _bits_progression(v, f"palette/p/grow-block_states-{versions.get(v).palette.block_state_registry}")[-1][1]
+    got = {v: _bits_progression(v, f"palette/p/grow-block_states-{versions.get(v).registries.block_states}")[-1][1]
            for v in RECORDED_VERSIONS}
     assert got == {"1.20.1": 15, "1.21.1": 15, "26.1.2": 15, "26.3": 16}
-    assert {v: Strategy.block_states(versions.get(v).palette.block_state_registry).registry_bits
+    assert {v: Strategy.block_states(versions.get(v).registries.block_states).registry_bits
             for v in RECORDED_VERSIONS} == got
 
 
 def test_global_biome_bits_differ_by_version():
     # version difference: 64 biomes take 6 bits (1.20.1, 1.21.1); 65 (26.1.2) and 67 (26.3) take 7
-    got = {v: _bits_progression(v, f"palette/p/grow-biomes-{versions.get(v).palette.biome_registry}")
+    got = {v: _bits_progression(v, f"palette/p/grow-biomes-{versions.get(v).registries.biomes}")
            for v in RECORDED_VERSIONS}
     assert got["26.3"] == [(2, 1), (3, 2), (5, 3), (9, 7)]
     assert {v: p[-1][1] for v, p in got.items()} == {"1.20.1": 6, "1.21.1": 6, "26.1.2": 7, "26.3": 7}

@@ -104,9 +104,11 @@ def _writer(version, *, form: str) -> NbtWriter:
     """A writer as the Java ``form`` (``file``, ``any``, ``network``) of ``version`` writes."""
     rules = version.nbt
     if rules.string_fallback == "tag":
-        fallback = "values"  # 1.20.1 StringTag.write, whatever the output
+        fallback = "values"  # 1.19 .. 1.20.2 StringTag.write, whatever the output
+    elif rules.string_fallback == "file_output":
+        fallback = "all" if form == "file" else None  # 1.20.3+: NbtIo.write's StringFallbackDataOutput
     else:
-        fallback = "all" if form == "file" else None
+        fallback = None  # 1.18 .. 1.18.2: nothing catches it
     return NbtWriter(JAVA, canonical_nan=form != "network", string_fallback=fallback,
                      heterogeneous_lists=rules.heterogeneous_lists)
 
