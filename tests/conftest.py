@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-import json
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
+
+from harness.engine.reference import load_reference
 
 REPO = Path(__file__).resolve().parent.parent
 REFERENCE = REPO / "reference"
@@ -13,10 +15,15 @@ SHARED = REPO.parent / "shared"  # ../shared beside the checkout (CI lays a copy
 RECORDED_VERSIONS = ("1.20.1", "1.21.1", "26.1.2", "26.3")
 
 
+@lru_cache(maxsize=None)
+def _reference(version: str):
+    return load_reference(REFERENCE / version)
+
+
 def reference_cases(version: str, area: str) -> list[dict]:
-    """Every case of ``reference/<version>/<area>.jsonl`` (the game's recorded answers)."""
-    path = REFERENCE / version / f"{area}.jsonl"
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    """Every case of one area of ``reference/<version>/`` (the game's recorded answers), in
+    recorded order; each a fresh mapping (``source`` left out)."""
+    return [{k: v for k, v in c.items() if k != "source"} for c in _reference(version).cases if c["area"] == area]
 
 
 def reference_case(version: str, case_id: str) -> dict:
@@ -25,7 +32,7 @@ def reference_case(version: str, case_id: str) -> dict:
     for case in reference_cases(version, area):
         if case["id"] == case_id:
             return case
-    raise KeyError(f"{case_id} not in reference/{version}/{area}.jsonl")
+    raise KeyError(f"{case_id} not in reference/{version}/ ({area})")
 
 
 @pytest.fixture

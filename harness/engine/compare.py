@@ -129,6 +129,9 @@ def _diff(expected, actual, policy, path) -> Difference | None:
 
 
 def _diff_plain(expected, actual, path) -> Difference | None:
+    if type(expected) is list and type(actual) is list and expected == actual \
+            and _all_ints(expected) and _all_ints(actual):
+        return None  # equal lists of plain ints (values, longs): the common case, decided at once
     if not _same_kind(expected, actual):
         return Difference(path, expected, actual,
                           note=f"types differ: {type(expected).__name__} vs {type(actual).__name__}")
@@ -159,6 +162,10 @@ def _diff_plain(expected, actual, path) -> Difference | None:
     if isinstance(expected, int) and max(abs(expected), abs(actual)) >= 1 << 16:
         return Difference(path, expected, actual, note=_int_note(expected, actual))
     return Difference(path, expected, actual)
+
+
+def _all_ints(items: list) -> bool:
+    return all(type(x) is int for x in items)  # bool and float are other kinds
 
 
 def _diff_str(expected: str, actual: str, path) -> Difference:

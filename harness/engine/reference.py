@@ -1,15 +1,19 @@
 """References: the game's recorded answers for one version, read and written.
 
-A reference set is a folder ``reference/<version>/`` holding one JSON Lines file per area
-(``storage.jsonl``, ``palette.jsonl``, ``nbt.jsonl``, ``snbt.jsonl``) in the recorded format
-(``reference/RECORDED_FORMAT.md``: one case per line with ``id``, ``area``, ``version``,
-``setup``, ``ops`` and ``answers``) and ``PROVENANCE.json`` (where the answers came from:
-``source``, ``how``, jar sha1 or origin, date, ``files_sha256``).
+A reference set is a folder ``reference/<version>/`` holding one index per area
+(``storage.tsv``, ``palette.tsv``, ``nbt.tsv``, ``snbt.tsv``: the release's cases in order,
+each naming a stored case object, :mod:`harness.engine.reference_store`) and
+``PROVENANCE.json`` (where the answers came from: ``source``, ``how``, jar sha1 or origin,
+the JVM, date, ``files_sha256`` of the indexes). The cases themselves are in the recorded
+format (``reference/RECORDED_FORMAT.md``: ``id``, ``area``, ``version``, ``setup``, ``ops``,
+``answers``), each distinct one stored once for all releases under ``reference/objects/``.
+A folder of plain ``<area>.jsonl`` files (the recorded format itself) is read as a set too.
 
-:func:`read_recorded` reads any file in that format (``harness check --recorded FILE``);
-:func:`load_reference` reads a set; :func:`write_reference` writes one atomically: the new
-set is built in a temporary folder beside the old one and swapped in by renames, so an
-interrupted ``harness record`` leaves the previous set whole.
+:func:`read_recorded` reads any file in the recorded format, plain or gzipped
+(``harness check --recorded FILE``); :func:`load_reference` reads a set;
+:func:`write_reference` writes one atomically: objects first, then the release's indexes in a
+temporary folder beside the old one swapped in by renames (an interrupted ``harness record``
+leaves the previous set whole), then the objects no release names any more are removed.
 
 >>> import tempfile, pathlib
 >>> d = pathlib.Path(tempfile.mkdtemp()) / "26.3"
@@ -23,6 +27,7 @@ interrupted ``harness record`` leaves the previous set whole.
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import os
@@ -31,6 +36,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from harness.engine import reference_store as store
 from harness.engine.casefile import CaseFileError, case_problem
 from harness.engine.jsontext import NestedTooDeeply, json_line, json_text, parse
 from harness.engine.shorten import ID_CHARS, shorten
@@ -103,17 +109,22 @@ def _depth(value) -> int:
 def read_recorded(path: str | os.PathLike) -> list[dict]:
     """The cases of one JSON Lines file in the recorded format, in file order.
 
-    Each case gets ``source`` = ``"<path>:<line>"``. Raises :class:`CaseFileError` naming
-    the path and line of the first malformed line (not JSON, not a case, answers missing).
-    Blank lines are skipped.
+    Each case gets ``source`` = ``"<path>:<line>"``. A gzipped file (``.jsonl.gz``, or any
+    file starting with gzip's magic bytes) is read decompressed. Raises
+    :class:`CaseFileError` naming the path and line of the first malformed line (not JSON,
+    not a case, answers missing). Blank lines are skipped.
     """
     path = Path(path)
     if path.suffix.lower() in YAML_SUFFIXES:
         raise CaseFileError(_YAML_GIVEN.format(path=path))
     try:
         raw = path.read_bytes()
+        if raw[:2] == b"\x1f\x8b":
+            raw = gzip.decompress(raw)
     except OSError as e:
-        raise CaseFileError(f"{path}: cannot read: {e.strerror}") from None
+        raise CaseFileError(f"{path}: cannot read: {e.strerror or e}") from None
+    except EOFError:
+        raise CaseFileError(f"{path}: a damaged gzip file (it ends too early)") from None
     out = []
     for number, line in enumerate(raw.split(b"\n"), start=1):
         if not line.strip():
@@ -164,9 +175,11 @@ def recorded_line(case: dict) -> str:
 def load_reference(directory: str | os.PathLike) -> ReferenceSet:
     """The reference set in ``directory`` (``reference/<version>/``).
 
-    The version is PROVENANCE.json's ``version``, else the folder's name. Every ``*.jsonl``
+    The version is PROVENANCE.json's ``version``, else the folder's name. Every ``*.tsv``
+    index (its objects from the store in ``directory``'s parent) and every plain ``*.jsonl``
     is read (sorted by name); a case whose ``version`` differs from the set's is refused,
     as is an id recorded twice with different contents (an identical repeat is kept once).
+    Each case is a fresh mapping with ``version`` and ``source`` (``"<index>:<line>"``).
     """
     directory = Path(directory)
     if not directory.is_dir():
@@ -184,8 +197,8 @@ def load_reference(directory: str | os.PathLike) -> ReferenceSet:
             raise CaseFileError(f"{prov_path}:1: PROVENANCE.json holds a mapping")
     version = provenance.get("version") or directory.name
     cases: dict[str, dict] = {}
-    for path in sorted(directory.glob("*.jsonl")):
-        for case in read_recorded(path):
+    for path in sorted([*directory.glob("*" + store.INDEX_SUFFIX), *directory.glob("*.jsonl")]):
+        for case in (_read_index(path, version) if path.suffix == store.INDEX_SUFFIX else read_recorded(path)):
             if case["version"] != version:
                 raise CaseFileError(f"{case['source']}: case {shorten(case['id'], ID_CHARS)} is for version "
                                     f"{shorten(case['version'], ID_CHARS)}, the set is {version}")
@@ -196,12 +209,37 @@ def load_reference(directory: str | os.PathLike) -> ReferenceSet:
     return ReferenceSet(version, directory, list(cases.values()), provenance)
 
 
+def _read_index(path: Path, version: str) -> list[dict]:
+    """The cases one index names, each a fresh mapping over its stored object."""
+    try:
+        pairs = store.read_index(path)
+    except (OSError, UnicodeDecodeError) as e:
+        raise CaseFileError(f"{path}: cannot read: {e}") from None
+    except ValueError as e:
+        raise CaseFileError(str(e)) from None
+    area = path.name[: -len(store.INDEX_SUFFIX)]
+    root, where = str(path.parent.parent), str(path)
+    out = []
+    for number, (cid, digest) in enumerate(pairs, start=1):
+        try:
+            obj = store.get_object(root, area, digest)
+        except (OSError, ValueError) as e:
+            raise CaseFileError(f"{path}:{number}: case {shorten(cid, ID_CHARS)}: {e}") from None
+        if obj.get("id") != cid:
+            raise CaseFileError(f"{path}:{number}: the index names {shorten(cid, ID_CHARS)} but object "
+                                f"{digest} holds {shorten(str(obj.get('id')), ID_CHARS)}")
+        out.append(dict(obj, version=version, source=f"{where}:{number}"))
+    return out
+
+
 def bundled_versions(root: str | os.PathLike = BUNDLED) -> list[str]:
     """The versions with a bundled reference set under ``root`` (folder names, sorted)."""
     root = Path(root)
     if not root.is_dir():
         return []
-    return sorted((p.name for p in root.iterdir() if p.is_dir() and any(p.glob("*.jsonl"))),
+    return sorted((p.name for p in root.iterdir()
+                   if p.is_dir() and not p.name.startswith(".") and p.name != store.OBJECTS
+                   and (any(p.glob("*" + store.INDEX_SUFFIX)) or any(p.glob("*.jsonl")))),
                   key=version_key)
 
 
@@ -214,35 +252,42 @@ def write_reference(directory: str | os.PathLike, version: str, cases_with_answe
     """Write a reference set for ``version`` into ``directory``, atomically as a whole.
 
     ``cases_with_answers``: dicts with ``id``, ``area``, ``setup``, ``ops``, ``answers``
-    (``version`` is set to ``version``). One ``<area>.jsonl`` per area, cases in the given
-    order; ``PROVENANCE.json`` is ``provenance`` plus ``version`` and ``files_sha256``.
-    Every case is validated first (:class:`CaseFileError`, nothing written). The set is
-    written into a temporary sibling folder, fsynced, then swapped in: the old folder is
-    renamed aside, the new one renamed into place, the old one removed. An interruption
-    leaves either the old set or the new one at ``directory`` (after a crash between the
-    two renames the old set is at ``.<name>.old-*`` beside it).
+    (``version`` is set to ``version``). Each case is stored as an object in the store of
+    ``directory``'s parent (:mod:`harness.engine.reference_store`; objects already there are
+    kept as they are), and one ``<area>.tsv`` index per area lists the cases in the given
+    order; ``PROVENANCE.json`` is ``provenance`` plus ``version`` and ``files_sha256`` (of
+    the indexes). Every case is validated first (:class:`CaseFileError`, nothing written).
+    The indexes are written into a temporary sibling folder, fsynced, then swapped in: the
+    old folder is renamed aside, the new one renamed into place, the old one removed; last,
+    objects that no release's index names any more are removed. An interruption leaves
+    either the old set or the new one at ``directory`` (after a crash between the two
+    renames the old set is at ``.<name>.old-*`` beside it).
     """
     directory = Path(directory)
-    by_area: dict[str, list[str]] = {}
+    root = directory.parent
+    checked = []
     for i, case in enumerate(cases_with_answers):
         case = dict(case, version=version)
         problem = recorded_problem(case)
         if problem:
             raise CaseFileError(f"case #{i + 1} for {directory}: {problem}")
-        by_area.setdefault(case["area"], []).append(recorded_line(case))
-    directory.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(dir=directory.parent, prefix=f".{directory.name}.new-"))
+        checked.append(case)
+    root.mkdir(parents=True, exist_ok=True)
+    by_area: dict[str, list[tuple[str, str]]] = {}
+    for case in checked:
+        by_area.setdefault(case["area"], []).append((case["id"], store.put_object(root, case)))
+    tmp = Path(tempfile.mkdtemp(dir=root, prefix=f".{directory.name}.new-"))
     try:
         sums = {}
         for area in sorted(by_area):
-            data = ("\n".join(by_area[area]) + "\n").encode("utf-8")
-            _write_synced(tmp / f"{area}.jsonl", data)
-            sums[f"{area}.jsonl"] = hashlib.sha256(data).hexdigest()
+            data = store.index_text(by_area[area]).encode("utf-8")
+            _write_synced(tmp / f"{area}{store.INDEX_SUFFIX}", data)
+            sums[f"{area}{store.INDEX_SUFFIX}"] = hashlib.sha256(data).hexdigest()
         prov = dict(provenance, version=version, files_sha256=sums)
         _write_synced(tmp / PROVENANCE, (json_text(prov, indent=2) + "\n").encode("utf-8"))
         old = None
         if directory.exists():
-            old = Path(tempfile.mkdtemp(dir=directory.parent, prefix=f".{directory.name}.old-"))
+            old = Path(tempfile.mkdtemp(dir=root, prefix=f".{directory.name}.old-"))
             os.rmdir(old)
             os.replace(directory, old)
         os.replace(tmp, directory)
@@ -251,6 +296,7 @@ def write_reference(directory: str | os.PathLike, version: str, cases_with_answe
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
+    store.collect_garbage(root)
 
 
 def _write_synced(path: Path, data: bytes) -> None:

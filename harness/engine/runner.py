@@ -204,8 +204,27 @@ def check_item(impl: Implementation, item: CheckItem, policy: ErrorPolicy = "mes
     seconds = time.perf_counter() - start
     if item.expected is None:
         return Outcome(item, "unverified", seconds=seconds, actual=actual)
+    if _passed_before(item.expected, actual, policy):
+        return Outcome(item, "passed", seconds=seconds, actual=actual)
     mismatches = compare_case(item.case["ops"], item.expected, actual, policy, item.case)
+    if not mismatches:
+        _PASSES[id(item.expected)] = (item.expected, policy, tuple(actual))
     return Outcome(item, "failed" if mismatches else "passed", mismatches, seconds=seconds, actual=actual)
+
+
+# Answers that matched once match again: the same recorded answers (one object, shared by the
+# releases whose references store the same case) against the very same answer objects (an
+# implementation that answers two releases alike may hand back the same objects, as ours
+# does) need no second comparison. Entries hold both sides, so an id is never reused.
+_PASSES: dict[int, tuple] = {}
+
+
+def _passed_before(expected, actual, policy) -> bool:
+    seen = _PASSES.get(id(expected))
+    if seen is None or seen[0] is not expected or seen[1] != policy or not isinstance(actual, list):
+        return False
+    before = seen[2]
+    return len(before) == len(actual) and all(a is b for a, b in zip(before, actual))
 
 
 def run_checks(impl: Implementation, items: Iterable[CheckItem], policy: ErrorPolicy = "message",

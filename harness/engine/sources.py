@@ -2,9 +2,12 @@
 
 :func:`select_items` turns the ``harness check`` options into :class:`CheckItem` s:
 
+- the versions: those ``--version`` names (exact releases, globs, ranges:
+  :mod:`harness.engine.version_select`), else every release with a bundled reference (and,
+  with ``include_generated``, every release of the version table);
 - each requested version with a reference set (``reference/<version>/``) contributes its
   recorded cases with their answers;
-- a version of the table without one (26.2, ``verified=False``) contributes the generated
+- a version of the table without one (1.21.5, ``verified=False``) contributes the generated
   cases (``cases/<area>/*.yaml``) that apply to it, unverified;
 - ``include_generated`` adds the generated cases to every version: a generated case takes
   the recorded answers of the recorded case with the same id when setup agrees and its
@@ -28,6 +31,7 @@ from harness.engine.reference import (BUNDLED, REPO, bundled_versions, load_refe
                                       recorded_line, version_key)
 from harness.engine.runner import CheckItem
 from harness.engine.shorten import ID_CHARS, shorten
+from harness.engine.version_select import expand
 from harness.formats import versions as version_table
 
 CASES = REPO / "cases"
@@ -44,6 +48,13 @@ def generated_cases(root: str | Path = CASES, areas: list[str] | None = None) ->
             case.setdefault("source", str(path))
             out.append(case)
     return out
+
+
+def generated_bodies(root: str | Path = CASES) -> dict[str, str]:
+    """id -> the setup and operations (one JSON line) of every generated case under ``root``."""
+    from harness.engine.jsontext import json_line
+
+    return {c["id"]: json_line([c.get("setup") or {}, c["ops"]]) for c in generated_cases(root)}
 
 
 def applies_to(case: dict, version: str) -> bool:
@@ -106,17 +117,16 @@ def select_items(versions: list[str] | None = None, areas: list[str] | None = No
     given, receives what a person should know about the selection (repeats dropped).
     """
     items: list[CheckItem] = []
+    bundled = bundled_versions(reference_root)
+    known = _ordered(set(version_table.VERSIONS) | set(bundled))
+    if versions:
+        versions = expand(versions, known)
     if recorded_files:
         for case in recorded_cases(recorded_files, reference_root, notes):
             if (not versions or case["version"] in versions) and matches(case, areas, pattern):
                 items.append(_recorded_item(case, _verified(case["version"])))
         return items
-    bundled = bundled_versions(reference_root)
-    wanted = versions or _ordered(set(version_table.VERSIONS) | set(bundled))
-    for v in wanted:
-        if not _known(v) and v not in bundled:
-            known = ", ".join(_ordered(set(version_table.VERSIONS) | set(bundled)))
-            raise ValueError(f"unknown version {shorten(repr(v), ID_CHARS)}: neither in the version table nor in {reference_root}; known: {known}")
+    wanted = versions or (known if include_generated or not bundled else bundled)
     generated = None
     for v in wanted:
         recorded: dict[str, dict] = {}

@@ -26,8 +26,7 @@ INT64 = range(-2**63, 2**63)
 
 def reference_cases(version: str, area: str) -> list[dict]:
     """The bundled recorded cases (the game's answers) of one version and area."""
-    path = REPO / "reference" / version / f"{area}.jsonl"
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    return [c for c in load_reference(REPO / "reference" / version).cases if c["area"] == area]
 
 
 def is_error(a) -> bool:
@@ -103,7 +102,7 @@ def test_record_from_the_bundler_jar(standin_jars, tmp_path):
     ref = load_reference(tmp_path / "ref" / "26.3")
     assert sorted(c["id"] for c in ref.cases) == sorted(c["id"] for c in cases)
     assert sorted(p.name for p in (tmp_path / "ref" / "26.3").iterdir()) == [
-        "PROVENANCE.json", "nbt.jsonl", "palette.jsonl", "snbt.jsonl", "storage.jsonl"]
+        "PROVENANCE.json", "nbt.tsv", "palette.tsv", "snbt.tsv", "storage.tsv"]
     for case in ref.cases:
         assert shape_problems(case) == []
     prov = ref.provenance

@@ -56,7 +56,7 @@ def _apply(storage, name: str, args: list, version: GameVersion):
         return storage.get_and_set(args[0], args[1])
     if name == "fill":
         if not version.storage.has_fill:
-            raise GameError("NoSuchMethodError", f"BitStorage.fill(int) does not exist in {version.id}")
+            raise GameError("NoSuchMethodError", "BitStorage.fill(int) does not exist in this release")
         return storage.fill(args[0])
     if name == "values":
         if storage.size < 0:  # the probe's new int[getSize()] for unpack(int[])

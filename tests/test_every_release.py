@@ -1,0 +1,42 @@
+"""Every recorded case of every release, answered by our implementation, exactly.
+
+The expectations are the game's own answers: ``reference/<version>/`` for the 27 releases
+with recorded answers (1.18 .. 26.3), imported from ``../shared/recorded/`` with their
+provenance. One test per area runs every release through the engine, as ``harness check``
+does, under the default error policy (same exception kind and message).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from harness.engine.reference import BUNDLED, bundled_versions, load_reference
+from harness.engine.runner import python_implementation, run_checks
+from harness.engine.sources import select_items
+from harness.formats import versions
+
+AREAS = ("storage", "palette", "nbt", "snbt")
+
+
+def test_every_recorded_release_is_bundled():
+    assert bundled_versions(BUNDLED) == versions.RECORDED
+    assert len(versions.RECORDED) == 27
+
+
+@pytest.mark.parametrize("version", ["1.18", "1.20.1", "1.21.7", "26.3"])
+def test_reference_holds_every_case_its_recording_did(version):
+    # each release's PROVENANCE.json keeps the recorded set's own case counts per file
+    ref = load_reference(BUNDLED / version)
+    counts = {f"{area}.jsonl": sum(c["area"] == area for c in ref.cases) for area in AREAS}
+    recorded = {name: f["cases"] for name, f in ref.provenance["files"].items()}
+    assert {k: v for k, v in counts.items() if k in recorded} == recorded
+
+
+@pytest.mark.parametrize("area", AREAS)
+def test_every_release_answers_as_the_game(area):
+    items = select_items(areas=[area])
+    assert {i.case["version"] for i in items} == set(versions.RECORDED)
+    outcomes = run_checks(python_implementation(), items)
+    failed = [f"{o.item.case['version']} {o.item.case['id']}: {(o.mismatches[0].difference if o.mismatches else o.reason)}"
+              for o in outcomes if o.status != "passed"]
+    assert failed == [], f"{len(failed)} of {len(items)} failed; first: {failed[:5]}"
