@@ -276,10 +276,21 @@ def run_game(game: Game, cases: list[dict],
     return result
 
 
+def absent_operations(answered: list[dict]) -> dict[str, int]:
+    """What the jar lacked -> in how many answered cases (their ``{"absent": what}`` answers)."""
+    counts: Counter = Counter()
+    for case in answered:
+        counts.update({a["absent"] for a in case["answers"] if isinstance(a, dict) and "absent" in a})
+    return dict(sorted(counts.items()))
+
+
 def record(game: Game, cases: list[dict], out_root: str | os.PathLike,
            on_case: Callable[[dict, str, object], None] | None = None,
            marked: dict[str, str] | None = None) -> tuple[Path, GameRun]:
     """Run ``cases`` and write ``<out_root>/<version>/`` atomically; returns the folder and the run.
+
+    An operation the jar lacks is recorded as its ``{"absent": what}`` answer (the rest of
+    its case is the game's), counted per ``what`` in the provenance as ``absent_operations``.
 
     Every case is written as the jar's version, which answered it. ``marked``
     (:attr:`Selection.marked`: case id -> the other version a case was recorded for) goes
@@ -295,6 +306,9 @@ def record(game: Game, cases: list[dict], out_root: str | os.PathLike,
         other = Counter(marked[c["id"]] for c in run.answered if c["id"] in marked)
         if other:
             prov["cases_from_other_versions"] = dict(sorted(other.items()))
+        absent = absent_operations(run.answered)
+        if absent:
+            prov["absent_operations"] = absent
         if run.skipped:
             prov["skipped"] = dict(sorted(run.skipped.items()))
         if run.failed:

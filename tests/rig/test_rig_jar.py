@@ -226,7 +226,7 @@ def test_a_missing_class_fails_the_case_where_a_missing_method_is_answered_absen
     from rig.probes import UnsupportedOperation, run_ops
 
     def lacks(error):
-        def handler():
+        def handler(*args):
             raise error
         return handler
 
