@@ -33,7 +33,7 @@ from rig.server_jar import ServerJar, ServerJarError, file_digest, open_jar
 
 REPO = Path(rig.__file__).resolve().parent.parent
 FALLBACK_REFERENCE = versions.LATEST  # whose cases a version without a bundled reference records
-UNSUPPORTED = "UnsupportedOperation"  # a worker failure meaning: this jar lacks an operation
+UNSUPPORTED = "UnsupportedOperation"  # a worker failure meaning: this jar cannot set the case up (a form it lacks, an unknown operation)
 STOP_AFTER = GIVE_UP_AFTER  # the first cases all failing for the jar itself: the rest would too, so stop
 JAR_FAILURE = "reported: MissingClass:"  # a worker failure meaning: the jar cannot load a class the probes need
 
@@ -215,8 +215,9 @@ def select_cases(version: str, case_files: list[str] | None = None, reference_ro
 
 @dataclass
 class GameRun:
-    """What the game answered: ``answered`` cases (with ``answers``), ``skipped`` (the jar lacks
-    an operation: id -> reason) and ``failed`` (crash, hang, malformed: id -> reason).
+    """What the game answered: ``answered`` cases (with ``answers``), ``skipped`` (the jar cannot
+    set the case up, such as a form it lacks: id -> reason; an operation it lacks is an
+    absent answer inside an answered case) and ``failed`` (crash, hang, malformed: id -> reason).
 
     ``stopped``: why the run stopped early, when it did: the worker crashed or hung on its
     first :data:`STOP_AFTER` cases without answering one (it cannot start; a timeout shorter
