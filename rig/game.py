@@ -36,7 +36,24 @@ class Thrown(Exception):
 
 
 class MissingMember(Exception):
-    """The jar has no such class, method or field (an operation the version does not have)."""
+    """The jar has no such class, method or field (an operation the version does not have).
+
+    ``what``: the member in short Mojang names, as an absent answer names it
+    (``BitStorage.fill(int)``, ``PalettedContainer.copy()``)."""
+
+    def __init__(self, message: str, what: str | None = None):
+        super().__init__(message)
+        self.what = what or message
+
+
+def short_member(cls: str, name: str | None, params: tuple[str, ...] = ()) -> str:
+    """``BitStorage.fill(int)``: a member in Mojang names without packages (``name`` None: a
+    constructor, ``PalettedContainer(IdMap, Object, PalettedContainer.Strategy)``)."""
+    def short(t: str) -> str:
+        return t.rsplit(".", 1)[-1].replace("$", ".")
+    owner = short(cls)
+    head = owner if name is None else f"{owner}.{name}"
+    return f"{head}({', '.join(short(p) for p in params)})"
 
 
 class MissingClass(MissingMember):
@@ -126,7 +143,8 @@ class Game:
                 except jpype.JException:
                     continue
             if found is None:
-                raise MissingMember(f"method {cls}.{name}({', '.join(params)}) not found in the jar")
+                raise MissingMember(f"method {cls}.{name}({', '.join(params)}) not found in the jar",
+                                    short_member(cls, name, params))
             found.setAccessible(True)
             self._members[key] = found
         return found
@@ -173,7 +191,8 @@ class Game:
             try:
                 ctor = self.cls(cls).getDeclaredConstructor([self.cls(p) for p in params])
             except jpype.JException:
-                raise MissingMember(f"constructor {cls}({', '.join(params)}) not found in the jar") from None
+                raise MissingMember(f"constructor {cls}({', '.join(params)}) not found in the jar",
+                                    short_member(cls, None, params)) from None
             ctor.setAccessible(True)
             self._members[key] = ctor
         return self._invoke(ctor.newInstance, params, args)
@@ -187,7 +206,8 @@ class Game:
             try:
                 f = self.cls(cls).getDeclaredField(jar_name)
             except jpype.JException:
-                raise MissingMember(f"field {cls}.{name} (in the jar: {jar_name}) not found") from None
+                raise MissingMember(f"field {cls}.{name} (in the jar: {jar_name}) not found",
+                                    short_member(cls, name).removesuffix("()")) from None
             f.setAccessible(True)
             self._members[key] = f
         return f.get(obj)

@@ -33,7 +33,7 @@ from rig.server_jar import ServerJar, ServerJarError, file_digest, open_jar
 
 REPO = Path(rig.__file__).resolve().parent.parent
 FALLBACK_REFERENCE = versions.LATEST  # whose cases a version without a bundled reference records
-UNSUPPORTED = "UnsupportedOperation"  # a worker failure meaning: this jar lacks an operation
+UNSUPPORTED = "UnsupportedOperation"  # a worker failure meaning: this jar cannot set the case up (a form it lacks, an unknown operation)
 STOP_AFTER = GIVE_UP_AFTER  # the first cases all failing for the jar itself: the rest would too, so stop
 JAR_FAILURE = "reported: MissingClass:"  # a worker failure meaning: the jar cannot load a class the probes need
 
@@ -215,8 +215,9 @@ def select_cases(version: str, case_files: list[str] | None = None, reference_ro
 
 @dataclass
 class GameRun:
-    """What the game answered: ``answered`` cases (with ``answers``), ``skipped`` (the jar lacks
-    an operation: id -> reason) and ``failed`` (crash, hang, malformed: id -> reason).
+    """What the game answered: ``answered`` cases (with ``answers``), ``skipped`` (the jar cannot
+    set the case up, such as a form it lacks: id -> reason; an operation it lacks is an
+    absent answer inside an answered case) and ``failed`` (crash, hang, malformed: id -> reason).
 
     ``stopped``: why the run stopped early, when it did: the worker crashed or hung on its
     first :data:`STOP_AFTER` cases without answering one (it cannot start; a timeout shorter
@@ -276,10 +277,21 @@ def run_game(game: Game, cases: list[dict],
     return result
 
 
+def absent_operations(answered: list[dict]) -> dict[str, int]:
+    """What the jar lacked -> in how many answered cases (their ``{"absent": what}`` answers)."""
+    counts: Counter = Counter()
+    for case in answered:
+        counts.update({a["absent"] for a in case["answers"] if isinstance(a, dict) and "absent" in a})
+    return dict(sorted(counts.items()))
+
+
 def record(game: Game, cases: list[dict], out_root: str | os.PathLike,
            on_case: Callable[[dict, str, object], None] | None = None,
            marked: dict[str, str] | None = None) -> tuple[Path, GameRun]:
     """Run ``cases`` and write ``<out_root>/<version>/`` atomically; returns the folder and the run.
+
+    An operation the jar lacks is recorded as its ``{"absent": what}`` answer (the rest of
+    its case is the game's), counted per ``what`` in the provenance as ``absent_operations``.
 
     Every case is written as the jar's version, which answered it. ``marked``
     (:attr:`Selection.marked`: case id -> the other version a case was recorded for) goes
@@ -295,6 +307,9 @@ def record(game: Game, cases: list[dict], out_root: str | os.PathLike,
         other = Counter(marked[c["id"]] for c in run.answered if c["id"] in marked)
         if other:
             prov["cases_from_other_versions"] = dict(sorted(other.items()))
+        absent = absent_operations(run.answered)
+        if absent:
+            prov["absent_operations"] = absent
         if run.skipped:
             prov["skipped"] = dict(sorted(run.skipped.items()))
         if run.failed:

@@ -48,8 +48,11 @@ The cases: the bundled reference cases of the jar's version (26.3's for a versio
 them) plus the generated cases/<area>/*.yaml that apply to it, or --cases FILE... instead.
 The game runs in a child process (a JVM started through JPype); each case has --timeout
 seconds, and a case that crashes the JVM or hangs is reported with its id while the run
-goes on. Cases using an operation the jar lacks (fill before 26.3) are skipped and named
-in the provenance. If the first 3 cases all fail the same way, the run stops there with
+goes on. An operation the jar lacks (fill before 26.3, copy in 1.18) is recorded as
+{"absent": "BitStorage.fill(int)"} and the rest of its case is still answered (counted in
+the provenance as absent_operations; the checker does not judge it); a case the jar cannot
+set up at all (the nbt 'any' form before 1.20.2) is skipped and named in the provenance.
+If the first 3 cases all fail the same way, the run stops there with
 that reason rather than failing every case.
 
 Cases recorded for another version (a --cases .jsonl of 26.3 run on a 1.21.1 jar) are run
@@ -68,7 +71,7 @@ examples:
   harness record --jar ~/.cache/mc-format-harness/jars/26.3/server.jar
 
 """ + EXIT_STATUS.format(extra=", an <out>/<version> that is a file", out_option=", --out",
-                         ok="every case answered (or skipped: an operation the jar lacks); the set is written",
+                         ok="every case answered (or skipped: a form the jar lacks); the set is written",
                          failed="a case failed (crash, hang) or the game answered none; what was answered\n"
                                 "     is still written")
 
@@ -240,7 +243,7 @@ def _stopped(verb: str, run, total: int) -> None:
 
 
 def run_record(args) -> int:
-    from rig.runner import record
+    from rig.runner import absent_operations, record
 
     from harness.engine.casefile import CaseFileError
 
@@ -265,6 +268,10 @@ def run_record(args) -> int:
         print(f"wrote {target} ({len(run.answered)} cases) in {time.perf_counter() - start:.1f} s")
     else:
         print("nothing written: the game answered no case", file=sys.stderr)
+    absent = absent_operations(run.answered)
+    if absent:
+        listed = ", ".join(f"{what} in {n} case{'s' if n != 1 else ''}" for what, n in absent.items())
+        print(f'absent in {game.jar.info.id} (answered {{"absent": ...}}, not judged): {listed}')
     print(f"{len(run.answered)} answered, {len(run.skipped)} skipped, {len(run.failed)} failed")
     if run.stopped:
         return 2

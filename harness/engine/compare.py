@@ -9,6 +9,10 @@ Error answers compare under an :data:`ErrorPolicy`:
   where the recorded answer has them;
 - ``"kind"``: same kind only.
 
+An expected answer ``{"absent": what}`` (``reference/RECORDED_FORMAT.md``) is not the game's
+answer but the mark that the release lacks that operation (``BitStorage.fill(int)`` before
+26.3): it is **not judged**, whatever the implementation answered (:func:`not_judged`).
+
 :func:`compare_case` gives one :class:`Mismatch` per operation whose answer differs, each
 with its first :class:`Difference`: the path inside the answer, the two values there and,
 for hex strings, the first differing byte with a window of both sides.
@@ -49,6 +53,24 @@ MISSING = _Missing()
 def is_error(answer) -> bool:
     """True for an error answer (a dict with an ``error`` kind)."""
     return isinstance(answer, dict) and "error" in answer
+
+
+def is_absent(answer) -> bool:
+    """True for an absent answer: ``{"absent": what}``, the release lacks the operation.
+
+    >>> is_absent({"absent": "BitStorage.fill(int)"}), is_absent({"error": "E", "message": None})
+    (True, False)
+    """
+    return isinstance(answer, dict) and set(answer) == {"absent"} and isinstance(answer["absent"], str)
+
+
+def not_judged(expected) -> list[int]:
+    """Indices of the expected answers that are absent answers (not judged).
+
+    >>> not_judged([None, {"absent": "BitStorage.fill(int)"}, 3])
+    [1]
+    """
+    return [i for i, e in enumerate(expected or []) if is_absent(e)] if isinstance(expected, list) else []
 
 
 def is_hex(value) -> bool:
@@ -214,6 +236,8 @@ def compare_case(ops: list, expected: list, actual, policy: ErrorPolicy = "messa
     ``actual`` must be a list with one answer per operation; a missing or extra answer is a
     mismatch at that index (an extra answer is reported against op ``len(ops)``).
     ``case`` (setup, version, area) lets :mod:`harness.engine.anatomy` label the place.
+    An expected absent answer (:func:`is_absent`) is not judged: any actual answer there
+    matches, as long as there is one.
     """
     from harness.engine.anatomy import describe, holds_long  # local: anatomy reads the version table
 
@@ -228,6 +252,8 @@ def compare_case(ops: list, expected: list, actual, policy: ErrorPolicy = "messa
         if e is MISSING or a is MISSING:
             note = "no answer given" if a is MISSING else "an answer beyond the last operation"
             out.append(Mismatch(i, op, e, a, Difference((), e, a, note=note), note))
+            continue
+        if is_absent(e):
             continue
         d = first_difference(e, a, policy)
         if d is not None:

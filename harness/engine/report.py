@@ -168,6 +168,9 @@ def print_text(outcomes: list[Outcome], console, implementation: str, policy: st
                           f"{g.seconds:.2f}", f"{per:.1f}")
         console.print(table)
         say(f"error answers: --errors {policy}: {POLICY_TEXT[policy]}")
+        absent = not_judged_line(outcomes)
+        if absent:
+            say(absent)
         common = common_reasons(failed)
         if common:
             say("most frequent reasons cases got no answers: " + "; ".join(common))
@@ -177,6 +180,24 @@ def print_text(outcomes: list[Outcome], console, implementation: str, policy: st
         if seconds is not None:
             say(f"{len(outcomes)} cases in {seconds:.2f} s")
     console.file.flush()
+
+
+def not_judged_counts(outcomes: list[Outcome]) -> dict[str, int]:
+    """What a release lacks (its absent answers) -> in how many cases that operation was not judged."""
+    counts: dict[str, int] = defaultdict(int)
+    for o in outcomes:
+        for what in {o.item.expected[i]["absent"] for i in o.not_judged}:
+            counts[what] += 1
+    return dict(sorted(counts.items()))
+
+
+def not_judged_line(outcomes: list[Outcome]) -> str | None:
+    """One line naming the operations not judged (absent in their release), or None."""
+    counts = not_judged_counts(outcomes)
+    if not counts:
+        return None
+    listed = ", ".join(f"{what} ({n} case{'s' if n != 1 else ''})" for what, n in counts.items())
+    return f"not judged (the release lacks the operation, recorded as absent): {listed}"
 
 
 def common_reasons(failed: list[Outcome], top: int = 3) -> list[str]:
@@ -218,6 +239,8 @@ def outcome_dict(o: Outcome) -> dict:
         doc["note"] = o.item.note
     if o.reason:
         doc["reason"] = o.reason
+    if o.not_judged:  # operations the release lacks ({"absent": ...} recorded): not judged
+        doc["not_judged"] = [{"index": i, "absent": o.item.expected[i]["absent"]} for i in o.not_judged]
     if o.mismatches:
         doc["mismatches"] = [{
             "index": m.index, "op": m.op, "where": m.where,
@@ -244,6 +267,8 @@ def json_report(outcomes: list[Outcome], implementation: str, policy: str, secon
         "groups": [g.__dict__ | {"seconds": round(g.seconds, 6)} for g in groups(outcomes)],
         "cases": [outcome_dict(o) for o in outcomes],
     }
+    if not_judged_counts(outcomes):  # what the releases lack -> in how many cases it was not judged
+        doc["not_judged"] = not_judged_counts(outcomes)
     if stopped:
         doc["stopped"] = stopped
     return doc

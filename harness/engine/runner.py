@@ -9,7 +9,8 @@ line protocol.
 A :class:`CheckItem` is one case to check for one version with the recorded answers it must
 give (``expected``) or ``None`` when nothing was recorded. Its :class:`Outcome`:
 
-- ``passed``: every answer was recorded and every one matches;
+- ``passed``: every answer was recorded and every one matches (an operation whose recorded
+  answer is ``{"absent": ...}``, one the release lacks, is not judged: ``Outcome.not_judged``);
 - ``failed``: an answer differs, or the implementation raised, crashed or hung on the case
   (``reason`` holds what happened; the run goes on with the next case);
 - ``unverified``: no recorded answer (a version without a reference, a generated case the
@@ -38,7 +39,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Protocol
 
-from harness.engine.compare import ErrorPolicy, Mismatch, compare_case
+from harness.engine.compare import ErrorPolicy, Mismatch, compare_case, not_judged
 from harness.engine.shorten import shorten
 from harness.engine.vocabulary import MalformedCase
 
@@ -145,6 +146,7 @@ class Outcome:
     reason: str | None = None
     seconds: float = 0.0
     actual: list | None = None
+    not_judged: list[int] = field(default_factory=list)  # operations recorded as absent in the release
 
 
 def protocol_case(case: dict) -> dict:
@@ -205,11 +207,12 @@ def check_item(impl: Implementation, item: CheckItem, policy: ErrorPolicy = "mes
     if item.expected is None:
         return Outcome(item, "unverified", seconds=seconds, actual=actual)
     if _passed_before(item.expected, actual, policy):
-        return Outcome(item, "passed", seconds=seconds, actual=actual)
+        return Outcome(item, "passed", seconds=seconds, actual=actual, not_judged=not_judged(item.expected))
     mismatches = compare_case(item.case["ops"], item.expected, actual, policy, item.case)
     if not mismatches:
         _PASSES[id(item.expected)] = (item.expected, policy, tuple(actual))
-    return Outcome(item, "failed" if mismatches else "passed", mismatches, seconds=seconds, actual=actual)
+    return Outcome(item, "failed" if mismatches else "passed", mismatches, seconds=seconds, actual=actual,
+                   not_judged=not_judged(item.expected))
 
 
 # Answers that matched once match again: the same recorded answers (one object, shared by the

@@ -9,8 +9,12 @@ vocabulary and answer shapes are ``rig/PROTOCOL.md``'s.
 A Java exception thrown by an operation becomes that operation's error answer
 (``{error, message[, cause, cause_message]}``), an error ``DataResult`` becomes
 ``{"error": "DataResult", "message": ...}``, and the run goes on with the next operation.
-An operation the probe does not know, or that the jar lacks (``fill`` before 26.3),
-raises :class:`UnsupportedOperation`: the whole case cannot be answered by this jar (it is
+An operation the jar lacks (a method, constructor or field the game's class does not have
+in this release: ``fill`` before 26.3, ``copy`` in 1.18) is answered
+``{"absent": "BitStorage.fill(int)"}``: not the game's answer, but the mark that this
+release has no such operation; it did nothing, and the next operation runs on the object
+as it was. The rest of the case is still answered by the game. An operation the probe does
+not know raises :class:`UnsupportedOperation`: the whole case cannot be answered (it is
 skipped). A class the jar lacks (:class:`rig.game.MissingClass`) fails the case instead.
 """
 
@@ -56,8 +60,17 @@ def needed_classes() -> list[str]:
     return out
 
 
+ABSENT = "absent"  # the key of an absent answer: {"absent": "<what the release lacks>"}
+
+
+def absent_answer(what: str) -> dict:
+    """The answer to an operation this release lacks (``what``: ``BitStorage.fill(int)``)."""
+    return {ABSENT: what}
+
+
 def run_ops(game: Game, handlers: dict[str, Callable], ops: list) -> list:
-    """Run ``ops`` in order through ``handlers`` (operation name -> function of its arguments)."""
+    """Run ``ops`` in order through ``handlers`` (operation name -> function of its arguments);
+    an operation needing a member the jar lacks is answered :func:`absent_answer`."""
     answers = []
     for op in ops:
         if not isinstance(op, list) or not op or not isinstance(op[0], str):
@@ -72,7 +85,7 @@ def run_ops(game: Game, handlers: dict[str, Callable], ops: list) -> list:
         except MissingClass:
             raise  # the jar lacks one of the game's classes: the case fails, it is not skipped
         except MissingMember as e:
-            raise UnsupportedOperation(f"operation {op[0]!r}: {e}") from None
+            answers.append(absent_answer(e.what))
         except TypeError as e:
             if java_exception(e) is None:
                 raise UnsupportedOperation(f"operation {op!r}: wrong arguments ({e})") from None

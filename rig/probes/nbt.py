@@ -7,10 +7,15 @@ read's error, every time):
 - ``file``: ``NbtIo.read(DataInput)`` / ``NbtIo.write(CompoundTag, DataOutput)``;
 - ``any``: ``NbtIo.readAnyTag(DataInput, NbtAccounter.unlimitedHeap())`` / ``writeAnyTag``
   (1.20.2 and later);
-- ``network``: the packet path over a Netty buffer: ``FriendlyByteBuf.readNbt(ByteBuf,
-  NbtAccounter.create(2097152))`` / ``writeNbt(ByteBuf, Tag)`` (nameless root), or in
-  versions whose network root is named (``version.nbt.network_named_root``, 1.20.1) the
-  instance ``readNbt()`` / ``writeNbt(CompoundTag)``. No tag read (``null``) is ``EndTag``.
+- ``network``: the packet path over a Netty buffer, by what the jar's ``FriendlyByteBuf``
+  has (:func:`network_calls`), in this order:
+  ``static`` (1.20.5+): ``readNbt(ByteBuf, NbtAccounter.create(2097152))`` /
+  ``writeNbt(ByteBuf, Tag)``, nameless root;
+  ``instance`` (1.20.2 … 1.20.4): ``new FriendlyByteBuf(buf).readNbt(NbtAccounter.create(2097152))``
+  / ``writeNbt(Tag)``, nameless root;
+  ``named`` (1.18 … 1.20.1): ``readNbt()`` / ``writeNbt(CompoundTag)``, the named root
+  (1.20.1 also has a ``readNbt(NbtAccounter)``, named: ``writeNbt(Tag)`` is what tells
+  the nameless releases apart). No tag read (``null``) is ``EndTag``.
 
 Operations: ``write_back`` (hex), ``to_string`` (``Tag.toString()``), ``pretty``
 (``new SnbtPrinterTagVisitor().visit(tag)``).
@@ -18,7 +23,7 @@ Operations: ``write_back`` (hex), ``to_string`` (``Tag.toString()``), ``pretty``
 
 from __future__ import annotations
 
-from rig.game import Game, java_str
+from rig.game import Game, MissingMember, java_str
 from rig.probes import UnsupportedOperation, buffer_bytes, netty, run_ops
 
 NBT = "net.minecraft.nbt"
@@ -76,16 +81,33 @@ def unlimited(game: Game):
     return game.static(ACCOUNTER, "unlimitedHeap")
 
 
+def network_calls(game: Game) -> str:
+    """``"static"``, ``"instance"`` or ``"named"``: how this jar's ``FriendlyByteBuf`` reads and
+    writes network NBT (module docstring); :class:`MissingMember` when it has none of them."""
+    cached = game.__dict__.get("_network_calls")
+    if cached is None:
+        if game.has_method(FRIENDLY, "writeNbt", (BYTE_BUF, TAG)) and game.has_method(FRIENDLY, "readNbt", (BYTE_BUF, ACCOUNTER)):
+            cached = "static"
+        elif game.has_method(FRIENDLY, "writeNbt", (TAG,)) and game.has_method(FRIENDLY, "readNbt", (ACCOUNTER,)):
+            cached = "instance"
+        elif game.has_method(FRIENDLY, "writeNbt", (COMPOUND,)) and game.has_method(FRIENDLY, "readNbt"):
+            cached = "named"
+        else:
+            raise MissingMember("FriendlyByteBuf has no readNbt/writeNbt pair the rig knows",
+                                "FriendlyByteBuf.readNbt(ByteBuf, NbtAccounter)")
+        game.__dict__["_network_calls"] = cached
+    return cached
+
+
 class Form:
     """How one form reads a tag from bytes and writes it back."""
 
     def __init__(self, game: Game, form: str, version):
         self.game, self.form = game, form
-        self.named_network = version.nbt.network_named_root
         if form not in ("file", "any", "network"):
             raise UnsupportedOperation(f"unknown nbt form {form!r}; forms are file, any, network")
-        if form == "any" and not version.nbt.has_any_form:
-            raise UnsupportedOperation(f"version {version.id} has no 'any' form (NbtIo.readAnyTag)")
+        if form == "any" and not game.has_method(NBT_IO, "readAnyTag", (DATA_IN, ACCOUNTER)):
+            raise UnsupportedOperation(f"{version.id} has no 'any' form (NbtIo.readAnyTag(DataInput, NbtAccounter))")
 
     def read(self, data: bytes):
         g = self.game
@@ -94,9 +116,12 @@ class Form:
         if self.form == "any":
             return g.static(NBT_IO, "readAnyTag", (DATA_IN, ACCOUNTER), data_input(data), unlimited(g))
         source = netty(g, "Unpooled").wrappedBuffer(_bytes_array(data))
-        if self.named_network:
+        calls = network_calls(g)
+        if calls == "named":
             return g.call(g.new(FRIENDLY, (BYTE_BUF,), source), FRIENDLY, "readNbt")
         quota = g.static(ACCOUNTER, "create", ("long",), NETWORK_QUOTA)
+        if calls == "instance":
+            return g.call(g.new(FRIENDLY, (BYTE_BUF,), source), FRIENDLY, "readNbt", (ACCOUNTER,), quota)
         return g.static(FRIENDLY, "readNbt", (BYTE_BUF, ACCOUNTER), source, quota)
 
     def write(self, tag) -> bytes:
@@ -106,9 +131,12 @@ class Form:
         if self.form == "any":
             return written(lambda out: g.static(NBT_IO, "writeAnyTag", (TAG, DATA_OUT), tag, out))
         sink = netty(g, "Unpooled").buffer()
-        if self.named_network:
+        calls = network_calls(g)
+        if calls == "named":
             g.call(g.new(FRIENDLY, (BYTE_BUF,), sink), FRIENDLY, "writeNbt", (COMPOUND,),
                    None if _is_end(g, tag) else tag)
+        elif calls == "instance":
+            g.call(g.new(FRIENDLY, (BYTE_BUF,), sink), FRIENDLY, "writeNbt", (TAG,), tag)
         else:
             g.static(FRIENDLY, "writeNbt", (BYTE_BUF, TAG), sink, tag)
         return buffer_bytes(sink)

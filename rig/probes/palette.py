@@ -10,10 +10,24 @@ Two shapes of the game's API (GAME_API.md), told apart by what the jar has:
 - 26.x: top-level ``Strategy`` holding the registry (``Strategy.createForBlockStates(IdMap)``),
   ``new PalettedContainer(value, strategy)``, ``pack(strategy)``,
   static ``unpack(strategy, PackedData)``, ``bitsPerEntry()``;
-- 1.20.1 / 1.21.1: nested ``PalettedContainer$Strategy`` (``SECTION_STATES``,
+- 1.19 … 1.21.x: nested ``PalettedContainer$Strategy`` (``SECTION_STATES``,
   ``SECTION_BIOMES``) with the registry passed separately, ``new PalettedContainer(idMap,
   value, strategy)``, ``pack(idMap, strategy)``, the private static ``unpack(idMap, strategy,
-  PackedData)`` (called reflectively), bits from the container's ``data.storage()``.
+  PackedData)`` (called reflectively), bits from the container's ``data.storage()``;
+- 1.18 … 1.18.2: the same nested ``Strategy`` and constructor, but no
+  ``PalettedContainerRO$PackedData``: the container saves and loads only through its codec,
+  ``PalettedContainer.codec(idMap, elementCodec, strategy[, defaultValue])`` (three
+  arguments in 1.18 and 1.18.1, four in 1.18.2), a ``Codec<PalettedContainer<T>>`` of
+  ``{palette: [...], data: [L; ...]}``. ``pack`` encodes with it to the game's own
+  ``NbtOps.INSTANCE`` (as the chunk serializer does) and ``unpack`` decodes the same shape
+  built with it; the rig reads and builds that shape through DataFixerUpper's
+  ``DynamicOps`` methods only. The element codec is DataFixerUpper's ``Codec.INT`` mapped
+  to the rig's registry values (``xmap``), and the default value of the four-argument form
+  (what an unknown palette entry becomes) is the registry's value 0. 1.18 has no ``copy()``
+  nor ``recreate()``: those answer ``absent``.
+
+Which shape is used is decided by what the jar has (the top-level ``Strategy``, then
+``PackedData``), never by the version's name.
 """
 
 from __future__ import annotations
@@ -31,7 +45,9 @@ ID_MAP = "net.minecraft.core.IdMap"
 FRIENDLY = "net.minecraft.network.FriendlyByteBuf"
 OBJ = "java.lang.Object"
 XYZ = ("int", "int", "int")
-CLASSES = (CONTAINER, PACKED, COUNT_CONSUMER, ID_MAP, FRIENDLY)  # needed in every version (Strategy moved)
+CODEC = "com.mojang.serialization.Codec"
+NBT_OPS = "net.minecraft.nbt.NbtOps"
+CLASSES = (CONTAINER, COUNT_CONSUMER, ID_MAP, FRIENDLY)  # needed in every version (Strategy moved; PackedData is 1.19+)
 AXIS_BITS = {"block_states": 4, "biomes": 2}
 
 
@@ -98,11 +114,52 @@ def registry(game: Game, size: int) -> Registry:
     return cache[size]
 
 
-class ModernApi:
+def _packed_answer(game: Game, reg: Registry, packed) -> dict:
+    """A ``PalettedContainerRO$PackedData`` as the protocol's ``{"palette": [ids], "data": [longs] | null}``."""
+    entries = game.call(packed, PACKED, "paletteEntries")
+    storage = game.call(packed, PACKED, "storage")
+    data = ints(storage.get().toArray()) if storage.isPresent() else None
+    return {"palette": [reg.id(v) for v in entries], "data": data}
+
+
+def _packed_data(game: Game, reg: Registry, palette, data):
+    """A ``PalettedContainerRO$PackedData`` of palette ids and longs (or None: no data)."""
+    from jpype import JArray, JClass, JLong
+
+    entries = JClass("java.util.Arrays").asList(JArray(JClass(OBJ))([reg.value(i) for i in palette]))
+    optional = JClass("java.util.Optional")
+    stream = (optional.empty() if data is None else
+              optional.of(JClass("java.util.stream.LongStream").of(JArray(JLong)([int(x) for x in data]))))
+    return game.new(PACKED, ("java.util.List", "java.util.Optional"), entries, stream)
+
+
+def _container_of(result):
+    """The container of a ``DataResult``, or :class:`DataResultError` with its message."""
+    value = result.result()
+    if not value.isPresent():
+        raise DataResultError(str(result.error().get().message()))
+    return value.get()
+
+
+class _PackedApi:
+    """What 1.19+ share: ``pack``/``unpack`` through ``PalettedContainerRO$PackedData``.
+
+    ``pack(container)`` (a ``PackedData``) and ``unpack(packed)`` (a ``DataResult``) are the
+    game's own calls (the bench times them); ``pack_answer`` and ``unpack_ids`` are the
+    protocol's operations on top of them."""
+
+    def pack_answer(self, container) -> dict:
+        return _packed_answer(self.game, self.reg, self.pack(container))
+
+    def unpack_ids(self, palette, data):
+        return _container_of(self.unpack(_packed_data(self.game, self.reg, palette, data)))
+
+
+class ModernApi(_PackedApi):
     """26.x: the registry lives in the top-level ``Strategy``."""
 
     def __init__(self, game: Game, reg: Registry, kind: str):
-        self.game = game
+        self.game, self.reg = game, reg
         factory = "createForBlockStates" if kind == "block_states" else "createForBiomes"
         self.strategy = game.static(STRATEGY, factory, (ID_MAP,), reg.id_map)
 
@@ -119,11 +176,11 @@ class ModernApi:
         return self.game.call(container, CONTAINER, "bitsPerEntry")
 
 
-class LegacyApi:
-    """1.20.1 / 1.21.1: nested ``PalettedContainer$Strategy``, registry passed separately."""
+class LegacyApi(_PackedApi):
+    """1.19 … 1.21.x: nested ``PalettedContainer$Strategy``, registry passed separately."""
 
     def __init__(self, game: Game, reg: Registry, kind: str):
-        self.game = game
+        self.game, self.reg = game, reg
         self.id_map = reg.id_map
         name = "SECTION_STATES" if kind == "block_states" else "SECTION_BIOMES"
         self.strategy = game.field(None, NESTED_STRATEGY, name)
@@ -144,15 +201,85 @@ class LegacyApi:
         return self.game.call(storage, "net.minecraft.util.BitStorage", "getBits")
 
 
+class CodecApi(LegacyApi):
+    """1.18 … 1.18.2: no ``PackedData``; ``pack``/``unpack`` through ``PalettedContainer.codec``
+    and the game's ``NbtOps``, the encoded shape read and built by ``DynamicOps`` methods."""
+
+    CODEC_4 = (ID_MAP, CODEC, NESTED_STRATEGY, OBJ)  # 1.18.2: an unknown entry becomes the default
+    CODEC_3 = (ID_MAP, CODEC, NESTED_STRATEGY)  # 1.18, 1.18.1
+
+    def __init__(self, game: Game, reg: Registry, kind: str):
+        super().__init__(game, reg, kind)
+        self._codec = None
+
+    def codec(self):
+        """The container's codec (made once per case), or :class:`MissingMember` naming
+        the three-argument form when the jar has neither."""
+        if self._codec is None:
+            g, element = self.game, self.element_codec()
+            if g.has_method(CONTAINER, "codec", self.CODEC_4):
+                self._codec = g.static(CONTAINER, "codec", self.CODEC_4, self.id_map, element, self.strategy,
+                                       self.reg.value(0))
+            else:
+                self._codec = g.static(CONTAINER, "codec", self.CODEC_3, self.id_map, element, self.strategy)
+        return self._codec
+
+    def element_codec(self):
+        """DataFixerUpper's ``Codec.INT`` mapped to the registry's values and back."""
+        from jpype import JClass, JInt, JProxy
+
+        cache = self.game.__dict__.setdefault("_element_codecs", {})
+        if self.reg.size not in cache:
+            function = JClass("java.util.function.Function")
+            reg = self.reg
+            to_value = JProxy(function, dict={"apply": lambda i: reg.value(int(i))})
+            to_id = JProxy(function, dict={"apply": lambda v: JClass("java.lang.Integer").valueOf(JInt(reg.id(v)))})
+            cache[self.reg.size] = self.game.jclass(CODEC).INT.xmap(to_value, to_id)
+        return cache[self.reg.size]
+
+    def ops(self):
+        return self.game.field(None, NBT_OPS, "INSTANCE")
+
+    def pack_answer(self, container) -> dict:
+        ops = self.ops()
+        encoded = _container_of(self.codec().encodeStart(ops, container))
+        palette = [int(_container_of(ops.getNumberValue(e)))
+                   for e in _container_of(ops.getStream(_container_of(ops.get(encoded, "palette")))).toArray()]
+        data = ops.get(encoded, "data").result()
+        longs = ints(_container_of(ops.getLongStream(data.get())).toArray()) if data.isPresent() else None
+        return {"palette": palette, "data": longs}
+
+    def unpack_ids(self, palette, data):
+        from jpype import JArray, JClass, JLong
+
+        ops = self.ops()
+        for i in palette:
+            self.reg.value(i)  # an id outside the registry is the case's mistake, as in later releases
+        fields = JClass("java.util.LinkedHashMap")()
+        entries = JClass("java.util.Arrays").asList(JArray(JClass(OBJ))([ops.createInt(int(i)) for i in palette]))
+        fields.put(ops.createString("palette"), ops.createList(entries.stream()))
+        if data is not None:
+            longs = JClass("java.util.stream.LongStream").of(JArray(JLong)([int(x) for x in data]))
+            fields.put(ops.createString("data"), ops.createLongList(longs))
+        return _container_of(self.codec().parse(ops, ops.createMap(fields)))
+
+
+def api_for(game: Game, reg: Registry, kind: str):
+    """The shape of the jar's container API, by what the jar has (module docstring)."""
+    if game.has_class(STRATEGY):
+        return ModernApi(game, reg, kind)
+    if game.has_class(PACKED):
+        return LegacyApi(game, reg, kind)
+    return CodecApi(game, reg, kind)
+
+
 def run(game: Game, setup: dict, ops: list, version) -> list:
     """The game's answers to ``ops`` on a container made as ``setup`` says."""
-    from jpype import JArray, JClass, JLong
-
     kind = setup["strategy"]
     if kind not in AXIS_BITS:
         raise ValueError(f"strategy {kind!r}: block_states or biomes")
     reg = registry(game, int(setup["registry"]))
-    api = (ModernApi if game.has_class(STRATEGY) else LegacyApi)(game, reg, kind)
+    api = api_for(game, reg, kind)
     axis = AXIS_BITS[kind]
     mask = (1 << axis) - 1
     state = {"c": api.new(reg.value(int(setup["value"])))}
@@ -181,22 +308,10 @@ def run(game: Game, setup: dict, ops: list, version) -> list:
         return buffer_bytes(out).hex()
 
     def pack():
-        packed = api.pack(state["c"])
-        entries = game.call(packed, PACKED, "paletteEntries")
-        storage = game.call(packed, PACKED, "storage")
-        data = ints(storage.get().toArray()) if storage.isPresent() else None
-        return {"palette": [reg.id(v) for v in entries], "data": data}
+        return api.pack_answer(state["c"])
 
     def unpack(palette, data):
-        entries = JClass("java.util.Arrays").asList(JArray(JClass(OBJ))([reg.value(i) for i in palette]))
-        optional = JClass("java.util.Optional")
-        stream = (optional.empty() if data is None else
-                  optional.of(JClass("java.util.stream.LongStream").of(JArray(JLong)([int(x) for x in data]))))
-        result = api.unpack(game.new(PACKED, ("java.util.List", "java.util.Optional"), entries, stream))
-        value = result.result()
-        if not value.isPresent():
-            raise DataResultError(str(result.error().get().message()))
-        state["c"] = value.get()
+        state["c"] = api.unpack_ids(palette, data)
 
     def replace(method):
         def op():

@@ -1,10 +1,15 @@
-"""Fixtures of the rig's tests: the stand-in Java library, compiled once, packed as three jars.
+"""Fixtures of the rig's tests: the stand-in Java library, compiled once, packed as jars.
 
 The stand-in (``standin/``) is our own Java source with the names and signatures of
 GAME_API.md: ``lib/`` stands in for DataFixerUpper, Brigadier and Netty, ``modern/`` for a
 26.3 game (Mojang's names), ``legacy/`` for an obfuscated 1.21.1 game with its ProGuard
-``mappings.txt``. Its answers are a test double's, never the game's: they are only ever
-written into temporary folders.
+``mappings.txt``. ``legacy-<version>/`` are variants of ``legacy/`` for older releases'
+shapes (``legacy-1.18``: a container saved through its codec, no ``PalettedContainerRO``,
+the named network root; ``legacy-1.20.2``: the instance ``readNbt(NbtAccounter)`` /
+``writeNbt(Tag)``): their ``.java`` files replace legacy's classes of the same name (compiled
+against legacy's classes), ``variant.json`` lists legacy's files and mapped classes they
+drop, and their ``mappings.txt`` class blocks replace legacy's. Its answers are a test
+double's, never the game's: they are only ever written into temporary folders.
 """
 
 from __future__ import annotations
@@ -29,6 +34,47 @@ class StandinJars:
     obfuscated: Path  # 1.21.1, obfuscated names
     mappings: Path  # the ProGuard mappings of the obfuscated jar
     inner_sha256: str
+    variants: dict  # "1.18", "1.20.2" -> (jar, mappings): legacy-<version>/ over legacy/
+
+
+def _variant(root: Path, legacy_classes: Path, name: str) -> tuple[Path, Path]:
+    """The jar and mappings of ``standin/legacy-<name>/`` (module docstring)."""
+    here = STANDIN / f"legacy-{name}"
+    spec = json.loads((here / "variant.json").read_text())
+    sources = sorted(here.glob("*.java"))
+    out = root / f"legacy-{name}"
+    subprocess.run(["javac", "--release", "17", "-nowarn", "-cp", str(legacy_classes), "-d", str(out),
+                    *map(str, sources)], check=True, capture_output=True, text=True)
+    replaced = {p.stem for p in sources} | {Path(f).stem for f in spec["drop_files"]}
+    inherited = root / f"legacy-{name}-inherited"
+    shutil.copytree(legacy_classes, inherited,
+                    ignore=lambda d, names: [n for n in names if n.endswith(".class") and Path(d) == legacy_classes
+                                             and n.split("$")[0].removesuffix(".class") in replaced])
+    jar = _jar(root / f"obfuscated-{name}.jar", [inherited, out], {"version.json": (here / "version.json").read_bytes()})
+    mappings = root / f"mappings-{name}.txt"
+    mappings.write_text(_merged_mappings((STANDIN / "legacy" / "mappings.txt").read_text(),
+                                         (here / "mappings.txt").read_text(), set(spec["drop_classes"])))
+    return jar, mappings
+
+
+def _blocks(text: str) -> dict[str, list[str]]:
+    """ProGuard text as class name -> its lines (the class line first); comments dropped."""
+    blocks: dict[str, list[str]] = {}
+    current = None
+    for line in text.splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        if not line[0].isspace():
+            current = line.split(" -> ")[0]
+            blocks[current] = []
+        blocks[current].append(line)
+    return blocks
+
+
+def _merged_mappings(base: str, overlay: str, dropped: set[str]) -> str:
+    merged = {k: v for k, v in _blocks(base).items() if k not in dropped}
+    merged.update(_blocks(overlay))
+    return "# (c) stand-in: merged variant mappings\n" + "".join(line + "\n" for block in merged.values() for line in block)
 
 
 def _compile(out: Path, *roots: str) -> Path:
@@ -95,4 +141,5 @@ def standin_jars(tmp_path_factory) -> StandinJars:
     })
     obfuscated = _jar(root / "obfuscated-1.21.1.jar", [legacy],
                       {"version.json": (STANDIN / "legacy" / "version.json").read_bytes()})
-    return StandinJars(plain, bundler, obfuscated, STANDIN / "legacy" / "mappings.txt", inner_sha)
+    variants = {name: _variant(root, legacy, name) for name in ("1.18", "1.20.2")}
+    return StandinJars(plain, bundler, obfuscated, STANDIN / "legacy" / "mappings.txt", inner_sha, variants)

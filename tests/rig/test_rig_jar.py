@@ -116,7 +116,7 @@ def test_unreadable_jar(tmp_path):
 
 def test_a_jar_without_the_games_classes_is_refused_naming_them(tmp_path, classes_jar):
     with pytest.raises(ServerJarError, match="^[^\\n]*empty.jar: lacks game classes the probes need: "
-                                             "net/minecraft/util/SimpleBitStorage.class, .* and 12 more; "
+                                             "net/minecraft/util/SimpleBitStorage.class, .* and 11 more; "
                                              "its version.json says 26.3, but it is not"):
         prepare(zip_file(tmp_path / "empty.jar", {"version.json": json.dumps(VERSION_26_3)}))
     one_short = classes_jar(VERSION_26_3, drop=["net.minecraft.nbt.TagParser"])
@@ -221,17 +221,21 @@ def test_jvm_options_the_jvm_rejects_are_refused_before_any_case(classes_jar):
     assert prepare(classes_jar(VERSION_26_3), jvm_options=["-Xmx64m"]).jvm_options == ["-Xmx64m"]
 
 
-def test_a_missing_class_fails_the_case_where_a_missing_method_skips_it():
-    from rig.game import MissingClass, MissingMember
+def test_a_missing_class_fails_the_case_where_a_missing_method_is_answered_absent():
+    from rig.game import MissingClass, MissingMember, short_member
     from rig.probes import UnsupportedOperation, run_ops
 
     def lacks(error):
-        def handler():
+        def handler(*args):
             raise error
         return handler
 
-    with pytest.raises(UnsupportedOperation, match="operation 'fill': method .*fill"):
-        run_ops(None, {"fill": lacks(MissingMember("method BitStorage.fill(int) not found in the jar"))}, [["fill"]])
+    fill = MissingMember("method BitStorage.fill(int) not found in the jar",
+                         short_member("net.minecraft.util.BitStorage", "fill", ("int",)))
+    assert run_ops(None, {"fill": lacks(fill), "get": lambda i: 7}, [["get", 0], ["fill", 3], ["get", 1]]) == [
+        7, {"absent": "BitStorage.fill(int)"}, 7]  # the rest of the case is still answered
+    with pytest.raises(UnsupportedOperation, match="unknown operation 'frobnicate'"):
+        run_ops(None, {"get": lambda i: 7}, [["frobnicate"]])
     with pytest.raises(MissingClass, match="class net.minecraft.util.SimpleBitStorage"):
         run_ops(None, {"new": lacks(MissingClass("class net.minecraft.util.SimpleBitStorage not found"))}, [["new"]])
 
