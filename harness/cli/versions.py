@@ -60,7 +60,7 @@ def reference_folder(spec: str, root: Path | None = None) -> Path:
     if spec in recorded and "/" not in spec:
         return root / spec
     path = Path(spec)
-    if path.is_dir() and any(path.glob("*.jsonl")):
+    if path.is_dir() and (any(path.glob("*.tsv")) or any(path.glob("*.jsonl"))):
         return path
     table = version_table.VERSIONS.get(spec)
     if table is not None and not table.verified:
@@ -68,7 +68,7 @@ def reference_folder(spec: str, root: Path | None = None) -> Path:
     if table is not None:
         raise SpecError(f"{spec} has no recorded answers under {root}")
     if path.is_file() or path.is_dir():
-        what = "a file" if path.is_file() else "a folder without recorded .jsonl files"
+        what = "a file" if path.is_file() else "a folder without recorded answers (<area>.tsv indexes or .jsonl files)"
         raise SpecError(f"{shown} is {what}; A and B are version names with recorded answers "
                         f"({', '.join(recorded)}) or reference folders (such as reference/26.3)")
     raise SpecError(f"{shown} is neither a version with recorded answers ({', '.join(recorded)}) nor a "

@@ -209,6 +209,9 @@ def load_reference(directory: str | os.PathLike) -> ReferenceSet:
     return ReferenceSet(version, directory, list(cases.values()), provenance)
 
 
+_VALID: set[tuple[str, str, str]] = set()  # objects already validated in this process
+
+
 def _read_index(path: Path, version: str) -> list[dict]:
     """The cases one index names, each a fresh mapping over its stored object."""
     try:
@@ -228,7 +231,13 @@ def _read_index(path: Path, version: str) -> list[dict]:
         if obj.get("id") != cid:
             raise CaseFileError(f"{path}:{number}: the index names {shorten(cid, ID_CHARS)} but object "
                                 f"{digest} holds {shorten(str(obj.get('id')), ID_CHARS)}")
-        out.append(dict(obj, version=version, source=f"{where}:{number}"))
+        case = dict(obj, version=version, source=f"{where}:{number}")
+        if (root, area, digest) not in _VALID:
+            problem = recorded_problem(case)
+            if problem:
+                raise CaseFileError(f"{path}:{number}: object {digest}: {problem}")
+            _VALID.add((root, area, digest))
+        out.append(case)
     return out
 
 

@@ -90,8 +90,8 @@ def test_shrink_with_an_oracle_that_never_answers_warns_and_is_status_2(tmp_path
 # --- versions ---------------------------------------------------------------------------
 @pytest.mark.parametrize("argv, says", [
     (["versions", "26.3", "26.1.2", "--case", "zzz*"], "no case matches the options"),
-    (["versions", "reference/26.3/storage.jsonl", "26.3"],
-     "'reference/26.3/storage.jsonl' is a file; A and B are version names with recorded answers"),
+    (["versions", "reference/26.3/storage.tsv", "26.3"],
+     "'reference/26.3/storage.tsv' is a file; A and B are version names with recorded answers"),
     (["versions", "26.3", "1.21.5"], "1.21.5 has no recorded answers (the version table marks it unverified)"),
     (["versions", "27.9", "26.3"], "'27.9' is neither a version with recorded answers"),
 ])

@@ -70,7 +70,7 @@ def test_changed_count_found_by_entry_and_side():
 
 
 def test_changed_storage_long_and_missing_answer():
-    case_id, version = "storage/p/errors", "26.1.2"
+    case_id, version = "storage/p/errors", "26.3"
     k = _op_index(case_id, version, "longs")
 
     def tamper(case, answers):

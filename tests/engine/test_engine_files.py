@@ -75,7 +75,7 @@ def test_write_reference_round_trip_and_interrupted_write_keeps_old_set(tmp_path
     write_reference(d, "26.3", cases, {"source": "test"})
     first = load_reference(d)
     assert [c["id"] for c in first.cases] == ["snbt/p/1", "storage/p/errors"]
-    assert first.provenance["source"] == "test" and set(first.provenance["files_sha256"]) == {"snbt.jsonl", "storage.jsonl"}
+    assert first.provenance["source"] == "test" and set(first.provenance["files_sha256"]) == {"snbt.tsv", "storage.tsv"}
     before = {p.name: p.read_bytes() for p in d.iterdir()}
 
     real = reference._write_synced
@@ -91,7 +91,7 @@ def test_write_reference_round_trip_and_interrupted_write_keeps_old_set(tmp_path
     with pytest.raises(KeyboardInterrupt):
         write_reference(d, "26.3", cases[:1], {"source": "interrupted"})
     assert {p.name: p.read_bytes() for p in d.iterdir()} == before
-    assert sorted(os.listdir(d.parent)) == ["26.3"]  # the half-written set was removed
+    assert sorted(os.listdir(d.parent)) == ["26.3", "objects"]  # the half-written set was removed
 
 
 def test_write_reference_refuses_a_bad_case_before_writing(tmp_path):
@@ -122,12 +122,12 @@ def test_write_reference_keeps_a_lone_surrogate_the_game_answered(tmp_path):
 
 
 def test_bundled_references_say_which_jvm_answered_and_cases_carry_it():
-    # reference/*/PROVENANCE.json: the recorded sets were run on OpenJDK 17 (RECORDED_FORMAT.md)
+    # ../shared/recorded/FORMAT.md: OpenJDK 17 up to 1.20.4, Java 25 from 1.20.5
     from harness.engine.sources import select_items
 
-    assert load_reference(reference.BUNDLED / "26.3").jvm == 17
-    items = select_items(["26.3"], ["nbt"], "nbt/p/hello-world/file")
-    assert [i.case.get("jvm") for i in items] == [17]
+    assert [load_reference(reference.BUNDLED / v).jvm for v in ("1.20.4", "1.20.5", "26.3")] == [17, 25, 25]
+    items = select_items(["1.20.4", "26.3"], ["nbt"], "nbt/p/hello-world/file")
+    assert [i.case.get("jvm") for i in items] == [17, 25]
 
 
 def test_jvm_major_reads_old_and_new_version_strings():

@@ -60,7 +60,7 @@ def test_the_same_file_twice_is_checked_once_and_said(tmp_path, capsys):
 
 
 def test_the_same_id_in_two_versions_is_not_a_duplicate(tmp_path):
-    both = [recorded(v)["storage/p/errors"] for v in ("1.21.1", "26.3")]
+    both = [recorded(v)["snbt/p/1"] for v in ("1.21.1", "26.3")]
     path = write_recorded(tmp_path / "r.jsonl", both)
     assert len(select_items(recorded_files=[str(path)])) == 2
 

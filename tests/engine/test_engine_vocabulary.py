@@ -12,12 +12,12 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import REPO, SHARED
+from conftest import REPO
 from helpers_engine import recorded, write_recorded
 
 from harness.cli import main
 from harness.engine.casefile import CaseFileError, load_cases
-from harness.engine.reference import read_recorded
+from harness.engine.reference import BUNDLED, bundled_versions, load_reference, read_recorded
 from harness.engine.runner import CheckItem, check_item, python_implementation
 from harness.engine.sources import generated_cases
 from harness.engine.vocabulary import AREAS, INT_MAX, VOCABULARY, MalformedCase, case_problem, require
@@ -77,9 +77,10 @@ def test_a_malformed_case_in_a_yaml_case_file_is_refused_with_its_line(tmp_path)
 
 
 def test_every_case_the_game_answered_and_every_generated_case_fits_the_vocabulary():
-    files = sorted(REPO.glob("reference/*/*.jsonl")) + sorted(SHARED.glob("recorded/*/*.jsonl"))
-    assert files
-    cases = [c for f in files for c in read_recorded(f)] + generated_cases()
+    # the bundled references are ../shared/recorded as imported (every case validated on load)
+    bundled = [c for v in bundled_versions() for c in load_reference(BUNDLED / v).cases]
+    assert len({c["version"] for c in bundled}) == 27
+    cases = bundled + generated_cases()
     assert {c["area"] for c in cases} == set(AREAS)
     # out-of-range indices, negative values and sizes, widths 33 and -1 are legitimate questions
     ints = [a for c in cases if c["area"] == "storage" for op in c["ops"] for a in op[1:] if isinstance(a, int)]
