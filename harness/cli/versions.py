@@ -1,7 +1,10 @@
-"""``harness versions A B``: the cases whose recorded answers differ between two versions.
+"""``harness versions``: what changed when, from the recorded answers alone.
 
-The behaviour and exit statuses are :data:`DESCRIPTION` (the ``--help`` text); the
-comparison itself is :mod:`harness.engine.version_diff`.
+``harness versions`` maps every release at which an answer changes; ``harness versions
+--case ID`` shows one case through every release; ``harness versions A B`` the cases whose
+answers differ between two versions. The behaviour and exit statuses are
+:data:`DESCRIPTION` (the ``--help`` text); the comparisons are
+:mod:`harness.engine.change_map` and :mod:`harness.engine.version_diff`.
 """
 
 from __future__ import annotations
@@ -12,9 +15,16 @@ from pathlib import Path
 from harness.engine.casefile import AREAS, CaseFileError
 
 DESCRIPTION = """\
-Show the cases whose recorded answers differ between two versions, from the
-references alone (no implementation runs).
+What changed when, from the recorded answers alone (no implementation runs).
 
+With no A and B: for every pair of consecutive recorded releases and each area
+where an answer changes, how many cases changed (matched by id, answers
+compared over the operations both share), how many appeared or disappeared,
+and one example (--markdown: the same as a Markdown table, as README shows it).
+With --case and no A and B: each matching case through every release, grouped
+into runs of releases with identical answers, with what changed at each run.
+
+With A and B: the cases whose recorded answers differ between two versions.
 A and B are each a version name with recorded answers (1.20.1, 1.21.1, 26.1.2,
 26.3: the folders of reference/) or a reference folder (such as reference/26.3,
 or one written by harness record). Cases are matched by id and compared over
@@ -24,8 +34,8 @@ byte for hex), then a table per area.
 
 exit status:
   0  compared (whether or not answers differ)
-  2  A or B is not a version with recorded answers nor a reference folder, or
-     no case matches --area and --case
+  2  A or B is not a version with recorded answers nor a reference folder, only
+     one of them is given, or no case matches --area and --case
 """
 
 
@@ -38,11 +48,13 @@ def register(subparsers) -> None:
 
     p = subparsers.add_parser("versions", help="which cases answer differently between two versions",
                               description=DESCRIPTION, formatter_class=RawDescriptionHelpFormatter)
-    p.add_argument("a", metavar="A", help="a version with recorded answers (e.g. 1.20.1), or a reference folder")
-    p.add_argument("b", metavar="B", help="the other version, or reference folder")
+    p.add_argument("a", metavar="A", nargs="?", help="a version with recorded answers (e.g. 1.20.1), or a reference folder")
+    p.add_argument("b", metavar="B", nargs="?", help="the other version, or reference folder")
     p.add_argument("--area", action="append", choices=AREAS, help="only this area (repeatable)")
-    p.add_argument("--case", metavar="GLOB", help="only cases whose id matches (glob, e.g. 'storage/p/fill-*')")
+    p.add_argument("--case", metavar="GLOB", help="only cases whose id matches (glob, e.g. 'storage/p/fill-*'); "
+                                                  "without A and B: their history through every release")
     p.add_argument("--summary", action="store_true", help="only the summary table")
+    p.add_argument("--markdown", action="store_true", help="the change map as a Markdown table (without A and B)")
     p.set_defaults(func=run)
 
 
@@ -79,6 +91,18 @@ def run(args) -> int:
     from harness.cli import silence_stdout
     from harness.engine.reference import load_reference
 
+    if args.a is None or args.b is None:
+        if args.a is not None:
+            print("harness versions: give two versions A and B, or none (the change map of every release)",
+                  file=sys.stderr)
+            return 2
+        from harness.cli.version_history import run_all
+
+        try:
+            return run_all(args)
+        except BrokenPipeError:
+            silence_stdout()
+            return 0
     try:
         ref_a, ref_b = (load_reference(reference_folder(spec)) for spec in (args.a, args.b))
     except (SpecError, CaseFileError) as e:
