@@ -47,11 +47,6 @@ class PaletteRules:
     # gave, in its own unchanged storage. Recorded: palette/g/copy-then-grow differs between
     # 1.21.1 and 1.21.2 (Palette.copy(PaletteResize) arrives in 1.21.2).
     copy_keeps_resize_handler: bool
-    # Configuration.Global keeps bitsInMemory (registry bits) apart from bitsInStorage
-    # (palette-list bits) as two record fields (1.21.9's top-level Configuration); before,
-    # PalettedContainer.calculateBitsForSerialization derived the disk bits. Same numbers
-    # either way (no recorded answer differs); kept so the table says where the code changed.
-    split_storage_bits: bool
 
 
 # --- nbt: NbtIo, NbtAccounter, tags ---------------------------------------------------
@@ -136,8 +131,7 @@ class GameVersion:
 
 _FIRST = dict(
     storage=StorageRules(has_fill=False),
-    palette=PaletteRules(write_long_array_length=True, copy_keeps_resize_handler=True,
-                         split_storage_bits=False),
+    palette=PaletteRules(write_long_array_length=True, copy_keeps_resize_handler=True),
     nbt=NbtRules(network_named_root=True, has_any_form=False, heterogeneous_lists=False,
                  accounter_style="legacy", max_depth=512, list_charge=37, refuse_negative_size=False,
                  list_negative_length="guava", accounter_error="RuntimeException",
@@ -166,8 +160,6 @@ CHANGES: dict[str, dict[str, dict]] = {
                "nbt": dict(heterogeneous_lists=True, list_charge=36, refuse_negative_size=True,
                            list_negative_length="format"),
                "snbt": dict(grammar="packrat", escape_control_chars=True, strict_unquoted_keys=True)},
-    # top-level Configuration with bitsInMemory and bitsInStorage (no answer differs)
-    "1.21.9": {"palette": dict(split_storage_bits=True)},
     # NbtOps.getBooleanValue: bool(256) is true
     "26.2": {"snbt": dict(bool_any_nonzero=True)},
     # BitStorage.fill(int)
