@@ -11,16 +11,20 @@ file|any|network, input: hex}``) and asks for ``write_back``, ``to_string`` and 
 The input bytes are only what we choose to feed the game; what it answers is recorded by
 the rig, never written here.
 
-Forms and versions (from the version table, ``versions.NbtRules``): ``file`` is the named
-root for every version; ``any`` exists only where ``has_any_form``; ``network`` is the
-nameless root where not ``network_named_root`` and the named root otherwise, so each
-document has a ``network`` case for the nameless versions and a ``network-named`` case for
-the others.
+Forms and versions (computed from the version table, ``versions.NbtRules``, through
+``generate.releases_where``): ``file`` is the named root for every release; ``any`` exists
+only where ``has_any_form``; each document has a ``network`` case with the nameless root, for
+every release (a release reading a named root reads its first bytes as a name, which the
+game answers too), and a ``network-named`` case with the named root, only where
+``network_named_root`` (a nameless reader takes the name's length bytes as a payload).
 
 Inputs are built with :mod:`harness.formats.nbt.nbt_io`'s network writer (nameless, raw
 float bits, so NaN payloads and -0.0 reach the game as they are) and framed per form;
 malformed inputs (raw NULs, four-byte UTF-8, huge lengths, deep nesting, cut tails) are then
-spliced or assembled byte by byte. Deterministic: a fixed seed, the same bytes every run.
+spliced or assembled byte by byte. Deterministic: a fixed seed, the same bytes every run;
+the category streams serve the documents they list, in that frozen order, and a document added
+later draws from ``generate.case_rng(id)`` (``cases/generate.py``: an id means the same
+operations forever).
 """
 
 from __future__ import annotations
@@ -262,13 +266,8 @@ def byte_array(data: bytes) -> ByteArrayTag:
 
 # --- framing -------------------------------------------------------------------------------
 
-def _versions_where(predicate) -> list[str]:
-    return [v.id for v in versions.VERSIONS.values() if predicate(v.nbt)]
-
-
-ANY_VERSIONS = _versions_where(lambda r: r.has_any_form)
-NAMELESS_NETWORK_VERSIONS = _versions_where(lambda r: not r.network_named_root)
-NAMED_NETWORK_VERSIONS = _versions_where(lambda r: r.network_named_root)
+ANY_VERSIONS = generate.releases_where(lambda v: v.nbt.has_any_form)  # readAnyTag exists
+NAMED_NETWORK_VERSIONS = generate.releases_where(lambda v: v.nbt.network_named_root)  # a named root is read
 
 
 def nameless(tag) -> bytes:
@@ -297,7 +296,7 @@ def every_form(base: str, purpose: str, payload: bytes, root_name: bytes = b"") 
     return [
         case(f"{base}/file", purpose, "file", named(payload, root_name)),
         case(f"{base}/any", purpose, "any", payload, ANY_VERSIONS),
-        case(f"{base}/network", purpose, "network", payload, NAMELESS_NETWORK_VERSIONS),
+        case(f"{base}/network", purpose, "network", payload),
         case(f"{base}/network-named", purpose, "network", named(payload), NAMED_NETWORK_VERSIONS),
     ]
 

@@ -1,15 +1,29 @@
 """Generates the palette cases: PalettedContainer grown, overwritten, sent, saved and loaded.
 
 Run ``python3 cases/palette/gen.py [--out DIR]``; it writes one YAML case file per category next to
-itself (``harness.engine.casefile.dump_cases``). Same generator, same bytes: every choice
-comes from ``random.Random(SEED * 1000 + category offset)``.
+itself (``harness.engine.casefile.dump_cases``). Same generator, same bytes.
+
+Where the random choices come from (an id means the same operations forever, see
+``cases/generate.py``):
+
+- the cases each category listed before per-case seeding (every fixed registry list below)
+  draw from the category stream ``random.Random(SEED * 1000 + category offset)`` in that
+  frozen order; nothing is inserted before or between them;
+- ``grow-version-<kind>-<size>``, one per registry size of the version table: the sizes whose
+  case the game has answered replay the draws it was recorded with (``pinned-draws.json``:
+  the start value, the values set and their positions, as the release of that size recorded
+  them; they came from shared streams of earlier tables). Every other size draws from
+  ``generate.case_rng(id)``, so adding releases never changes another case;
+- every case added later draws from ``generate.case_rng(id)`` as well.
 
 Categories (seed 003's probe list):
 
 - ``flat``: the flat world's bottom section (bedrock 88, dirt 10, dirt 10, grass 9 over
-  air), one case per recorded version over its own block-state registry (``versions``);
+  air), one case per block-state registry size of the version table (recorded and inferred
+  releases), applying to the releases of that size (``versions``);
 - ``grow``: values set one at a time past every size where the palette changes kind, both
-  strategies, registries from 1 to 35,723, plus each version's own registry sizes;
+  strategies, registries from 1 to 35,723, plus one case per registry size of the table
+  (``grow-version-*``, for the releases of that size);
 - ``stale``: entries overwritten until nothing refers to them, kept until a resize drops them;
 - ``unpack``: loads of every kind of palette from longs with random bits above the values,
   with the longs missing, one short, one too many, an index past the palette's end, and
@@ -22,6 +36,7 @@ Categories (seed 003's probe list):
 
 from __future__ import annotations
 
+import json
 import random
 import sys
 from pathlib import Path
@@ -36,7 +51,15 @@ from harness.formats.palette.strategy import Strategy  # noqa: E402
 SEED = 3
 BLOCKS, BIOMES = 35723, 67  # the fixed registry sizes of cases not about a version's own
 AIR, BEDROCK, DIRT, GRASS = 0, 88, 10, 9
-RECORDED = [v for v in versions.VERSIONS.values() if v.verified]
+PINNED = json.loads((HERE / "pinned-draws.json").read_text(encoding="utf-8"))  # id: recorded draws
+
+
+def releases_by_size(kind: str) -> dict[int, list[str]]:
+    """``{registry size: [release, ...]}`` over every release of the table, in release order."""
+    by_size: dict[int, list[str]] = {}
+    for v in versions.VERSIONS.values():
+        by_size.setdefault(getattr(v.registries, kind), []).append(v.id)
+    return by_size
 
 
 def _case(name: str, purpose: str, strategy: str, registry: int, value: int, ops: list,
@@ -81,7 +104,7 @@ def flat(rng: random.Random) -> list[dict]:
     saved_palette = [BEDROCK, DIRT, GRASS, AIR]
     saved_indices = [saved_palette.index(layers[y]) if y < 4 else 3 for y in range(16) for _ in range(256)]
     saved = pack_longs(saved_indices, 4)
-    for v in RECORDED:
+    for registry, ids in releases_by_size("block_states").items():
         ops: list = []
         for x in range(16):
             for z in range(16):
@@ -89,17 +112,22 @@ def flat(rng: random.Random) -> list[dict]:
         ops += [["bits"], ["get", 4, 1, 9], ["counts"], ["write"], ["pack"],
                 ["unpack", saved_palette, saved], ["get", 4, 3, 9], ["bits"], ["write"],
                 ["unpack", [1, 2], None], ["bits"], ["get", 4, 3, 9]]
-        cases.append(_case(f"flat-bottom-section-{v.registries.block_states}",
-                           f"the flat world's bottom section in {v.id}", "block_states",
-                           v.registries.block_states, AIR, ops, [v.id]))
+        cases.append(_case(f"flat-bottom-section-{registry}",
+                           f"the flat world's bottom section in {', '.join(ids)}", "block_states",
+                           registry, AIR, ops, ids))
     return cases
 
 
-def _grow_case(rng: random.Random, name: str, purpose: str, strategy: Strategy, distinct: int,
+def _grow_case(rng: random.Random | None, name: str, purpose: str, strategy: Strategy, distinct: int,
                versions_: list[str] | None = None) -> dict:
-    start = rng.randrange(strategy.registry)
-    others = [v for v in rng.sample(range(strategy.registry), min(strategy.registry, distinct + 1)) if v != start][:strategy.size]
-    positions = rng.sample(range(strategy.size), len(others))
+    """``rng`` None: the draws pinned for this id (``PINNED``)."""
+    if rng is None:
+        pinned = PINNED[f"palette/g/{name}"]
+        start, others, positions = pinned["start"], pinned["values"], pinned["positions"]
+    else:
+        start = rng.randrange(strategy.registry)
+        others = [v for v in rng.sample(range(strategy.registry), min(strategy.registry, distinct + 1)) if v != start][:strategy.size]
+        positions = rng.sample(range(strategy.size), len(others))
     ops: list = []
     b = strategy.size_bits
     for n, (value, i) in enumerate(zip(others, positions), start=2):
@@ -127,12 +155,12 @@ def grow(rng: random.Random) -> list[dict]:
         strategy = Strategy.biomes(registry)
         cases.append(_grow_case(rng, f"grow-biomes-{registry}", "set one new value at a time past every kind",
                                 strategy, min(registry, 64)))
-    for kind, distinct in (("block_states", 270), ("biomes", 64)):  # each version's own registry sizes
-        by_size: dict[int, list[str]] = {}
-        for v in RECORDED:
-            by_size.setdefault(getattr(v.registries, kind), []).append(v.id)
-        for registry, ids in by_size.items():
-            cases.append(_grow_case(rng, f"grow-version-{kind}-{registry}", f"growth over {', '.join(ids)}'s {kind}",
+    # the category stream ends here: every case below draws from its own stream
+    for kind, distinct in (("block_states", 270), ("biomes", 64)):  # each release's own registry sizes
+        for registry, ids in releases_by_size(kind).items():
+            name = f"grow-version-{kind}-{registry}"
+            own = None if f"palette/g/{name}" in PINNED else generate.case_rng(f"palette/g/{name}")
+            cases.append(_grow_case(own, name, f"growth over {', '.join(ids)}'s {kind}",
                                     Strategy(kind, registry), distinct, ids))
     return cases
 

@@ -3,7 +3,13 @@
 
 Run ``python3 cases/snbt/gen.py [--out DIR]``; it writes one YAML case file per category next
 to itself, or into DIR (``harness.engine.casefile.dump_cases``). Same generator, same bytes: the fixed texts are
-listed in order and every random choice comes from ``random.Random(seed)`` of its category.
+listed in order (append only: ids are numbered in order, an id means the same text forever, a
+retired text keeps its number) and every random choice comes from ``random.Random(seed)`` of its
+category, for the texts each category lists, in that frozen order; a text added later draws
+from ``generate.case_rng(id)`` (``cases/generate.py``). No text nests deeper than
+``MAX_NESTING`` (400) levels: deeper, the game's answer depends on its JIT (its parser's stack
+overflows), so no stable answer exists; ``collections-077`` .. ``080`` (512 and 513 deep) are
+retired for it.
 Every case parses its text twice, ``["parse", text]`` and ``["parse_compound", text]``, as
 the recorded ``snbt/p/`` cases do, so one text shows both entry points.
 
@@ -37,10 +43,17 @@ from cases import generate  # noqa: E402
 
 
 
-def _cases(prefix: str, texts: list[tuple[str, str]]) -> list[dict]:
-    """One case per (text, purpose): parse and parse_compound of the text, ids numbered in order."""
+MAX_NESTING = 400  # deeper SNBT has no stable answer: the game's stack overflows at a depth its JIT decides
+RETIRED = (None, "retired")  # a text no longer generated; its id number is never given again
+
+
+def _cases(prefix: str, texts: list[tuple[str | None, str]]) -> list[dict]:
+    """One case per (text, purpose): parse and parse_compound of the text, ids numbered in
+    order (append only: an id means the same text forever); a ``RETIRED`` entry keeps its number."""
     cases = []
     for i, (text, purpose) in enumerate(texts):
+        if text is None:  # a retired id: its number stays taken
+            continue
         cases.append({
             "id": f"snbt/g/{prefix}-{i:03d}",
             "purpose": purpose,
@@ -161,7 +174,10 @@ def collections(rng: random.Random) -> list[dict]:
         rng.shuffle(shuffled)
         texts.append(("{" + ",".join(f"'{k}':{i}b" for i, k in enumerate(shuffled)) + "}",
                       f"the same {n} keys put in another order"))
-    for depth in (16, 100, 512, 513):
+    for depth in (16, 100, 512, 513, MAX_NESTING):
+        if depth > MAX_NESTING:  # collections-077 .. 080, recorded before the limit: retired
+            texts += [RETIRED, RETIRED]
+            continue
         texts.append(("[" * depth + "]" * depth, f"lists nested {depth} deep"))
         texts.append(("{a:" * depth + "{}" + "}" * depth, f"compounds nested {depth} deep"))
     return _cases("collections", texts)

@@ -2,7 +2,9 @@
 
 Run ``python3 cases/storage/gen.py [--out DIR]``; it writes one YAML case file per category next to
 itself (``harness.engine.casefile.dump_cases``). Same generator, same bytes: every choice
-comes from ``random.Random(SEED * 1000 + category offset)``.
+comes from ``random.Random(SEED * 1000 + category offset)``, serving the cases each category
+lists, in their frozen order; a case added later draws from ``generate.case_rng(id)``
+(``cases/generate.py``: an id means the same operations forever).
 
 Categories (the seed 003 probe list, and the storage operations of FORMAT.md):
 
@@ -10,7 +12,8 @@ Categories (the seed 003 probe list, and the storage operations of FORMAT.md):
   indices, then all values and the raw longs;
 - ``from-longs``: every width 1 to 32 over random longs (padding bits set), and the long
   array one too short, one too long and empty;
-- ``fill``: 26.3's ``fill`` at every width, spread over the padding bits (26.3 only);
+- ``fill``: 26.3's ``fill`` at every width, spread over the padding bits (the releases whose
+  ``storage.has_fill`` is true);
 - ``errors``: indices and values just outside the ranges, widths 33 and -1, size 0, and
   32-bit values above 2**31 - 1 read back negative.
 """
@@ -27,6 +30,7 @@ sys.path.insert(0, str(HERE.parent.parent))
 from cases import generate  # noqa: E402
 
 SEED = 3
+FILL_RELEASES = generate.releases_where(lambda v: v.storage.has_fill)  # BitStorage.fill exists
 SIZES = (1, 37, 64, 256, 1000, 4096)
 LONG_MIN, LONG_MAX = -(1 << 63), (1 << 63) - 1
 
@@ -102,7 +106,7 @@ def fill(rng: random.Random) -> list[dict]:
         ops = [["new"], ["fill", v], ["longs"], ["values"], ["set", 0, 0], ["longs"],
                ["fill", _max_value(bits)], ["longs"], ["fill", _java_int(1 << bits)], ["fill", -1], ["longs"]]
         cases.append(_case(f"fill-{bits}-size-{size}", "26.3 fill spreads the value over the padding bits",
-                           bits, size, ops, versions=["26.3"]))
+                           bits, size, ops, versions=FILL_RELEASES))
     return cases
 
 

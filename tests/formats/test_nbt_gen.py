@@ -38,19 +38,20 @@ def test_cases_are_well_formed():
     assert len(seen) > 150
 
 
-def test_forms_follow_the_version_table():
-    """``any`` only where NbtIo.readAnyTag exists; network nameless/named as each version reads it."""
-    for case in load_cases(CASE_DIR / "documents.yaml"):
+@pytest.mark.parametrize("name", ["documents.yaml", "edges.yaml"])
+def test_forms_follow_the_version_table(name):
+    """``any`` exactly where NbtIo.readAnyTag exists; a named network root exactly where the
+    network form reads one; every other case (file, nameless network) on every release."""
+    for case in load_cases(CASE_DIR / name):
         form, chosen = case["setup"]["form"], case.get("versions")
+        data = bytes.fromhex(case["setup"]["input"])
         if form == "any":
-            assert chosen and all(versions.get(v).nbt.has_any_form for v in chosen)
-        elif form == "network":
-            named = case["id"].endswith("network-named")
-            assert chosen and all(versions.get(v).nbt.network_named_root == named for v in chosen)
-            data = bytes.fromhex(case["setup"]["input"])
-            assert (data[1:3] == b"\x00\x00") == named  # a compound root: named "" or a first key
+            assert chosen == [v.id for v in versions.VERSIONS.values() if v.nbt.has_any_form]
+        elif form == "network" and case["id"].endswith("/network-named"):
+            assert chosen == [v.id for v in versions.VERSIONS.values() if v.nbt.network_named_root]
+            assert data[1:3] == b"\x00\x00"  # a compound root named ""
         else:
-            assert chosen is None
+            assert chosen is None, case["id"]
 
 
 def test_documents_hold_the_seed_layouts():
