@@ -94,6 +94,10 @@ class SnbtRules:
     # is false, up to 26.1.2); True = 26.2's NbtOps.getBooleanValue override (any non-zero
     # value is true: bool(256), bool(0.5) read as true).
     bool_any_nonzero: bool = False
+    # the key SnbtGrammar raises for "_" at a number's start or end: up to 1.21.8 it asks for
+    # "underscore", which no language file has (they spell it "undescore"), so the raw key
+    # shows; from 1.21.9 the code asks for the file's spelling (1.21.10 English).
+    underscore_not_allowed_key: str = "snbt.parser.underscore_not_allowed"
 
 
 @dataclass(frozen=True)
@@ -167,7 +171,9 @@ CHANGES: dict[str, dict[str, dict]] = {
                            list_negative_length="format"),
                "snbt": dict(grammar="packrat", escape_control_chars=True, strict_unquoted_keys=True)},
     # top-level Configuration with bitsInMemory and bitsInStorage (no answer differs)
-    "1.21.9": {"palette": dict(split_storage_bits=True)},
+    # (and SnbtGrammar asks for the language file's "undescore_not_allowed" key)
+    "1.21.9": {"palette": dict(split_storage_bits=True),
+               "snbt": dict(underscore_not_allowed_key="snbt.parser.undescore_not_allowed")},
     # NbtOps.getBooleanValue: bool(256) is true
     "26.2": {"snbt": dict(bool_any_nonzero=True)},
     # BitStorage.fill(int)
