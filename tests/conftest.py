@@ -16,7 +16,8 @@ RECORDED_VERSIONS = ("1.20.1", "1.21.1", "26.1.2", "26.3")
 def reference_cases(version: str, area: str) -> list[dict]:
     """Every case of ``reference/<version>/<area>.jsonl`` (the game's recorded answers)."""
     path = REFERENCE / version / f"{area}.jsonl"
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    # split on "\n" only: str.splitlines would also cut at U+2028, U+001C... inside a JSON string
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").split("\n") if line.strip()]
 
 
 def reference_case(version: str, case_id: str) -> dict:
