@@ -12,8 +12,8 @@ This module holds those shared pieces:
   where the context is the (at most) 10 code units before the cursor, preceded by ``...``
   when cut. ``<text>`` is the game's English: the translation key with its arguments rendered
   by the release's ``Language`` (:mod:`harness.formats.lang`, from that release's
-  ``en_us.json``), or the bare key where that file lacks it. ``key`` and ``args`` stay on the
-  error for callers that branch on them.
+  ``en_us.json``), or the bare key where that file lacks it. ``key`` and ``arguments`` stay on
+  the error for callers that branch on them.
 - the translation keys of Brigadier's built-in errors as Minecraft names them (its
   ``BrigadierExceptions`` turns each into a translatable message with the same arguments).
 
@@ -68,7 +68,8 @@ def context_message(text: str, units: str, cursor: int) -> str:
 class CommandSyntaxError(GameError):
     """Brigadier's ``CommandSyntaxException`` with context: kind ``CommandSyntaxException``.
 
-    ``key`` and ``args`` are the translatable message (kept for callers that branch on them),
+    ``key`` and ``args`` are the translatable message (kept as ``key`` and ``arguments`` for
+    callers that branch on them),
     rendered in English by ``language`` (the parsing release's :class:`~harness.formats.lang.Language`).
     ``text`` is the whole input (a Python string, or UTF-16 units as :class:`StringReader`
     holds them), ``cursor`` the position in UTF-16 code units.
@@ -76,9 +77,9 @@ class CommandSyntaxError(GameError):
 
     def __init__(self, key: str, args: tuple, text: str, cursor: int, language: Language):
         self.key = key
-        self.args = tuple(args)
+        self.arguments = tuple(args)  # not ``args``: that is Exception's own
         self.cursor = cursor
-        message = context_message(language.render(key, self.args), utf16_units(text), cursor)
+        message = context_message(language.render(key, self.arguments), utf16_units(text), cursor)
         super().__init__("CommandSyntaxException", message, where=f"code unit {cursor}")
 
 

@@ -18,7 +18,7 @@ Refusals raise :class:`~harness.formats.nbt.string_reader.CommandSyntaxError` (k
 ``CommandSyntaxException``, message ``<text> at position N: <context><--[HERE]``), where
 ``<text>`` is the game's English for the error's translation key and arguments, from the
 ``en_us.json`` of ``version.lang_release`` (:mod:`harness.formats.lang`); the key itself
-where that file lacks it. The error keeps ``key`` and ``args``.
+where that file lacks it. The error keeps ``key`` and ``arguments``.
 Nesting deeper than our interpreter's stack allows raises ``GameError("StackOverflowError")``,
 which is what the game throws when its own thread stack runs out (at a depth that depends on
 the JVM's stack size, so the exact depth is not compared).
