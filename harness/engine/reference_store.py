@@ -106,7 +106,7 @@ def read_index(path: Path) -> list[tuple[str, str]]:
     """The ``(id, hash)`` pairs of one index file, in order. ``ValueError`` naming the line
     of a malformed one."""
     pairs = []
-    for number, line in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), start=1):
+    for number, line in enumerate(Path(path).read_text(encoding="utf-8").split("\n"), start=1):
         if not line.strip():
             continue
         cid, tab, digest = line.rpartition("\t")

@@ -89,6 +89,10 @@ class SnbtRules:
     # is false, up to 26.1.2); True = 26.2's NbtOps.getBooleanValue override (any non-zero
     # value is true: bool(256), bool(0.5) read as true).
     bool_any_nonzero: bool = False
+    # the key SnbtGrammar raises for "_" at a number's start or end: up to 1.21.8 it asks for
+    # "underscore", which no language file has (they spell it "undescore"), so the raw key
+    # shows; from 1.21.9 the code asks for the file's spelling (1.21.10 English).
+    underscore_not_allowed_key: str = "snbt.parser.underscore_not_allowed"
 
 
 @dataclass(frozen=True)
@@ -160,6 +164,10 @@ CHANGES: dict[str, dict[str, dict]] = {
                "nbt": dict(heterogeneous_lists=True, list_charge=36, refuse_negative_size=True,
                            list_negative_length="format"),
                "snbt": dict(grammar="packrat", escape_control_chars=True, strict_unquoted_keys=True)},
+    # SnbtGrammar asks for the key its language file spells ("undescore_not_allowed"); before,
+    # it asked for "underscore_not_allowed", which no file has, so the game showed the key
+    # (snbt/g/floats-025 differs between 1.21.8 and 1.21.10)
+    "1.21.9": {"snbt": dict(underscore_not_allowed_key="snbt.parser.undescore_not_allowed")},
     # NbtOps.getBooleanValue: bool(256) is true
     "26.2": {"snbt": dict(bool_any_nonzero=True)},
     # BitStorage.fill(int)

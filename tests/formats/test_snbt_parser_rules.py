@@ -12,6 +12,7 @@ import pytest
 from conftest import reference_case
 from harness.formats import versions
 from harness.formats.errors import GameError
+from harness.formats.lang import language
 from harness.formats.nbt import tags as t
 from harness.formats.nbt.java_number_parse import parse_float
 from harness.formats.nbt.string_reader import CommandSyntaxError, StringReader
@@ -61,11 +62,11 @@ def test_versions_of_one_grammar_answer_alike(n):
 
 
 # --- the error message ----------------------------------------------------------------------
-def test_message_is_key_position_and_ten_units_of_context():
+def test_message_is_english_position_and_ten_units_of_context():
     for version in LEGACY + PACKRAT:
         text, want = _recorded(version, 31)  # "{a:1} trailing"
         assert _answer(text, version) == want == {
-            "error": "CommandSyntaxException", "message": "argument.nbt.trailing at position 6: {a:1} <--[HERE]"}
+            "error": "CommandSyntaxException", "message": "Unexpected trailing data at position 6: {a:1} <--[HERE]"}
     for version in PACKRAT:  # more than 10 units before the cursor: "..." and the last 10
         text, want = _recorded(version, 11)
         assert want["message"].endswith(": ...00,d:-0x10<--[HERE]")
@@ -77,19 +78,21 @@ def test_positions_count_utf16_code_units():
     for version in LEGACY + PACKRAT:
         bmp = _answer("{a:'ab'} x", version)["message"]
         astral = _answer("{a:'\U0001F600'} x", version)["message"]
-        assert bmp.split(":")[0] == astral.split(":")[0] == "argument.nbt.trailing at position 9"
+        assert bmp.split(":")[0] == astral.split(":")[0] == "Unexpected trailing data at position 9"
         assert astral.endswith("{a:'\U0001F600'} <--[HERE]")
 
 
 def test_string_reader_reads_like_brigadier():
-    r = StringReader("  'a\\'b' rest")
+    english = language("26.3")
+    r = StringReader("  'a\\'b' rest", english)
     r.skip_whitespace()
     assert r.read_string() == "a'b" and r.cursor == 8
     with pytest.raises(CommandSyntaxError) as e:
-        StringReader('"a\\nb"').read_string()
-    assert e.value.message == 'parsing.quote.escape at position 3: "a\\<--[HERE]'  # recorded p/24's shape
-    assert StringReader("\u3000\u00a0").read_string() == ""  # U+00A0 is not Java whitespace: not skipped
-    r = StringReader("\u3000x")
+        StringReader('"a\\nb"', english).read_string()
+    assert (e.value.key, e.value.arguments) == ("parsing.quote.escape", ("n",))
+    assert e.value.message == "Invalid escape sequence '\\n' in quoted string at position 3: \"a\\<--[HERE]"
+    assert StringReader("\u3000\u00a0", english).read_string() == ""  # U+00A0 is not Java whitespace: not skipped
+    r = StringReader("\u3000x", english)
     r.skip_whitespace()
     assert r.cursor == 1
 
@@ -99,8 +102,8 @@ def test_parse_compound_refuses_other_values():
     for version in LEGACY + PACKRAT:
         text, want = _recorded(version, 30, op=1)  # "[1,2]"
         assert _answer(text, version, "parse_compound") == want
-    assert _recorded("26.3", 30, op=1)[1]["message"].startswith("argument.nbt.expected.compound at position 5")
-    assert _recorded("1.21.1", 30, op=1)[1]["message"].startswith("parsing.expected at position 0")
+    assert _recorded("26.3", 30, op=1)[1]["message"].startswith("Expected compound tag at position 5")
+    assert _recorded("1.21.1", 30, op=1)[1]["message"].startswith("Expected '{' at position 0")
     assert parse_compound("{a:1}", versions.get("26.3")) == t.CompoundTag(a=t.IntTag(1))
 
 
@@ -306,7 +309,8 @@ def test_unknown_operation_is_a_malformed_case():
         snbt.run({}, [["print", "{}"]], versions.get("26.3"))
 
 
-@pytest.mark.parametrize("name", ["tag_parser", "string_reader", "java_number_parse", "uuid_text"])
+@pytest.mark.parametrize("name", ["tag_parser", "string_reader", "java_number_parse", "uuid_text",
+                                  "legacy_tag_parser", "snbt_grammar"])
 def test_docstring_examples(name):
     import doctest
     import importlib

@@ -12,7 +12,8 @@
   in the target width (a float is rounded once, from the exact decimal value, not through a
   double). Overflow gives infinity, underflow zero. Returned as raw IEEE 754 bits.
 
-Every refusal raises :class:`JavaNumberFormatError` (Java's ``NumberFormatException``).
+Every refusal raises :class:`JavaNumberFormatError` (Java's ``NumberFormatException``) with the
+JDK's message (the JDK 25 the 1.21.5+ releases run on; the older parser never shows it).
 
 >>> parse_integer("-80", 16, 8), parse_unsigned("ff", 16, 8)
 (-128, -1)
@@ -27,11 +28,12 @@ import struct
 import unicodedata
 from fractions import Fraction
 
-__all__ = ["JavaNumberFormatError", "java_digit", "parse_integer", "parse_unsigned", "parse_float", "parse_double"]
+__all__ = ["JavaNumberFormatError", "java_digit", "for_input_string", "parse_integer", "parse_unsigned", "parse_float", "parse_double"]
 
 
 class JavaNumberFormatError(ValueError):
-    """Java's ``NumberFormatException`` (the game catches it; the message is informative only)."""
+    """Java's ``NumberFormatException``; its message (``str()``) is the JDK's (the 1.21.5+ SNBT
+    grammar shows it in ``snbt.parser.number_parse_failure``)."""
 
 
 def java_digit(ch: str, radix: int) -> int:
@@ -50,30 +52,53 @@ def java_digit(ch: str, radix: int) -> int:
     return value if value < radix else -1
 
 
+def for_input_string(text: str, radix: int) -> JavaNumberFormatError:
+    """``NumberFormatException.forInputString(s, radix)``: the radix named unless it is 10."""
+    return JavaNumberFormatError(f'For input string: "{text}"' + ("" if radix == 10 else f" under radix {radix}"))
+
+
 def _parse_magnitude(text: str, radix: int) -> int:
-    """The signed value of ``[+-]digits`` in ``radix``; :class:`JavaNumberFormatError` if malformed."""
-    if not text:
-        raise JavaNumberFormatError("empty String" if text == "" else text)
-    negative = text[0] == "-"
-    digits = text[1:] if text[0] in "+-" else text
+    """The signed value of ``[+-]digits`` in ``radix`` (unbounded); malformed text is
+    ``forInputString``."""
+    negative = text[:1] == "-"
+    digits = text[1:] if text[:1] in ("+", "-") else text
     if not digits:
-        raise JavaNumberFormatError(f'For input string: "{text}"')
+        raise for_input_string(text, radix)
     value = 0
     for ch in digits:
         d = java_digit(ch, radix)
         if d < 0:
-            raise JavaNumberFormatError(f'For input string: "{text}"' + ("" if radix == 10 else f" under radix {radix}"))
+            raise for_input_string(text, radix)
         value = value * radix + d
     return -value if negative else value
 
 
 def parse_integer(text: str, radix: int, width: int) -> int:
     """``Byte.parseByte`` (width 8), ``Short.parseShort`` (16), ``Integer.parseInt`` (32),
-    ``Long.parseLong`` (64) of ``text`` in ``radix``: the signed value, range-checked."""
+    ``Long.parseLong`` (64) of ``text`` in ``radix``: the signed value, range-checked.
+
+    ``Integer``/``Long`` refuse a value out of range as malformed text (``forInputString``);
+    ``Byte``/``Short`` parse an ``int`` first, then say ``Value out of range. Value:"s" Radix:r``.
+
+    >>> for width in (8, 32):
+    ...     try: parse_integer("99999999999", 16, width)
+    ...     except JavaNumberFormatError as e: print(e)
+    For input string: "99999999999" under radix 16
+    For input string: "99999999999" under radix 16
+    >>> parse_integer("128", 10, 8)
+    Traceback (most recent call last):
+    ...
+    harness.formats.nbt.java_number_parse.JavaNumberFormatError: Value out of range. Value:"128" Radix:10
+    """
+    if width < 32:
+        value = parse_integer(text, radix, 32)
+        if not -(1 << (width - 1)) <= value < (1 << (width - 1)):
+            raise JavaNumberFormatError(f'Value out of range. Value:"{text}" Radix:{radix}')
+        return value
     value = _parse_magnitude(text, radix)
     limit = 1 << (width - 1)
     if not -limit <= value < limit:
-        raise JavaNumberFormatError(f'Value out of range. Value:"{text}" Radix:{radix}')
+        raise for_input_string(text, radix)
     return value
 
 
@@ -81,17 +106,21 @@ def parse_unsigned(text: str, radix: int, width: int) -> int:
     """The unsigned parse of ``text`` for a ``width``-bit type, as its signed (wrapped) value.
 
     Widths 32 and 64 are ``Integer.parseUnsignedInt`` / ``Long.parseUnsignedLong`` (a leading
-    ``-`` is refused); 8 and 16 go through ``Integer.parseInt`` first, so a value that does not
-    fit an ``int`` is refused like one that does not fit the width.
+    ``-`` is refused; too big: ``String value s exceeds range of unsigned int.`` / ``long.``);
+    8 and 16 go through ``Integer.parseInt`` first (Guava's ``UnsignedBytes.parseUnsignedByte``,
+    ``SnbtGrammar.parseUnsignedShort``), so a value that does not fit an ``int`` is refused as
+    ``parseInt`` refuses it, and one that does not fit the width is ``out of range: <value>``.
     """
     if width < 32:
         value = parse_integer(text, radix, 32)
+        if not 0 <= value < (1 << width):
+            raise JavaNumberFormatError(f"out of range: {value}")
     else:
         if text.startswith("-"):
             raise JavaNumberFormatError(f'Illegal leading minus sign on unsigned string {text}.')
         value = _parse_magnitude(text, radix)
-    if not 0 <= value < (1 << width):
-        raise JavaNumberFormatError(f"out of range: {value}")
+        if value >> width:
+            raise JavaNumberFormatError(f"String value {text} exceeds range of unsigned {'int' if width == 32 else 'long'}.")
     return value - (1 << width) if value >> (width - 1) else value
 
 

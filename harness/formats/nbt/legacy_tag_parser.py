@@ -1,4 +1,4 @@
-"""The regex-based SNBT ``TagParser`` of 1.20.1 and 1.21.1 (GAME_FACTS.md 3.8, left column).
+"""The regex-based SNBT ``TagParser`` of 1.18 to 1.21.4 (GAME_FACTS.md 3.8, left column).
 
 A hand-written reader over Brigadier's :class:`~harness.formats.nbt.string_reader.StringReader`:
 
@@ -16,23 +16,33 @@ A hand-written reader over Brigadier's :class:`~harness.formats.nbt.string_reade
 
 Floats are ``Float.parseFloat`` / ``Double.parseDouble`` (overflow gives infinity, accepted);
 ``-0.0`` becomes ``0.0`` (``FloatTag.valueOf``). Errors: ``CommandSyntaxException`` at the
-reader's cursor, with the keys of this parser or Brigadier's (``parsing.expected``, ...).
+reader's cursor, with the keys of this parser or Brigadier's (``parsing.expected``, ...) and
+their arguments (the tag types' pretty names ``TAG_Int``, the array letter, the symbol),
+its message in the release's English (:mod:`harness.formats.lang`):
+
+>>> from harness.formats.lang import language
+>>> LegacyTagParser("[L;1,2]", language("1.20.1")).read_single_value()
+Traceback (most recent call last):
+...
+harness.formats.nbt.string_reader.CommandSyntaxError: CommandSyntaxException: Can't insert TAG_Int into TAG_Long_Array at position 3: [L;<--[HERE] [at code unit 3]
 """
 
 from __future__ import annotations
 
 import re
 
+from harness.formats.lang import Language
 from harness.formats.nbt import tags as t
 from harness.formats.nbt.java_number_parse import JavaNumberFormatError, parse_double, parse_float, parse_integer
+from harness.formats.nbt.mutf8 import join_surrogates
 from harness.formats.nbt.string_reader import StringReader, is_quoted_string_start
 
 TRAILING = "argument.nbt.trailing"
 EXPECTED_KEY = "argument.nbt.expected.key"
 EXPECTED_VALUE = "argument.nbt.expected.value"
-LIST_MIXED = "argument.nbt.list.mixed"
-ARRAY_MIXED = "argument.nbt.array.mixed"
-ARRAY_INVALID = "argument.nbt.array.invalid"
+LIST_MIXED = "argument.nbt.list.mixed"  # (the element's type, the list's element type)
+ARRAY_MIXED = "argument.nbt.array.mixed"  # (the element's type, the array's type)
+ARRAY_INVALID = "argument.nbt.array.invalid"  # (the array letter)
 
 _I = re.IGNORECASE  # Java's CASE_INSENSITIVE without UNICODE_CASE: ASCII letters only (tokens are ASCII)
 _DOUBLE_NO_SUFFIX = re.compile(r"[-+]?(?:[0-9]+[.]|[0-9]*[.][0-9]+)(?:e[-+]?[0-9]+)?\Z", _I)
@@ -78,10 +88,10 @@ def classify(token: str) -> t.Tag:
 
 
 class LegacyTagParser:
-    """``TagParser`` (1.20.1 / 1.21.1) over one text."""
+    """``TagParser`` (1.18 .. 1.21.4) over one text; ``language`` renders its errors."""
 
-    def __init__(self, text: str):
-        self.reader = StringReader(text)
+    def __init__(self, text: str, language: Language):
+        self.reader = StringReader(text, language)
 
     # -- entry points --------------------------------------------------------------------
     def read_single_struct(self) -> t.CompoundTag:
@@ -171,7 +181,7 @@ class LegacyTagParser:
                 element_type = tag.id
             elif tag.id != element_type:
                 reader.cursor = start
-                raise reader.error(LIST_MIXED)
+                raise reader.error(LIST_MIXED, t.TYPE_NAMES[tag.id], t.TYPE_NAMES[element_type])
             items.append(tag)
             if not self._element_separator():
                 break
@@ -191,7 +201,7 @@ class LegacyTagParser:
             raise reader.error(EXPECTED_VALUE)
         if letter not in _ARRAY_TYPES:
             reader.cursor = start
-            raise reader.error(ARRAY_INVALID)
+            raise reader.error(ARRAY_INVALID, join_surrogates(letter))
         array_type, element_type = _ARRAY_TYPES[letter]
         values = []
         while reader.peek() != "]":
@@ -199,7 +209,7 @@ class LegacyTagParser:
             tag = self.read_value()
             if type(tag) is not element_type:
                 reader.cursor = start
-                raise reader.error(ARRAY_MIXED)
+                raise reader.error(ARRAY_MIXED, t.TYPE_NAMES[tag.id], t.TYPE_NAMES[array_type.id])
             values.append(int(tag))
             if not self._element_separator():
                 break

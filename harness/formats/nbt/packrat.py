@@ -14,15 +14,22 @@ behaviour, so it is mirrored here:
 - **rules** (:class:`Rule`) give a term a frame of the scope and an action that turns the
   scope into a value; ``None`` from a rule is failure. Results are memoised per (rule, position).
 - the **error collector** (:class:`LongestOnly`) keeps only the reasons stored at the furthest
-  position; on failure :meth:`ParseState.fail` raises the first of them (all reasons here are
-  ``CommandSyntaxException`` keys), at that position, as ``Grammar.parseForCommands`` does.
+  position; on failure :meth:`ParseState.parse_top` raises the first of them, at that
+  position, as ``Grammar.parseForCommands`` does. A reason is a ``CommandSyntaxException``'s
+  translation key with its arguments (``DelayedException``); a terminal that fails stores
+  ``argument.literal.incorrect`` with the characters it wanted joined by ``|`` (``b|B``).
+  The message is rendered in the English of the release the state parses as
+  (``version.lang_release``, :mod:`harness.formats.lang`).
 """
 
 from __future__ import annotations
 
 from typing import Callable
 
-from harness.formats.nbt.string_reader import LITERAL_INCORRECT, CommandSyntaxError, StringReader
+from harness.formats.lang import language
+from harness.formats.nbt.string_reader import LITERAL_INCORRECT, StringReader
+
+Reason = tuple  # (translation key, arguments tuple)
 
 
 class LongestOnly:
@@ -32,9 +39,9 @@ class LongestOnly:
 
     def __init__(self):
         self.cursor = -1
-        self.reasons: list[str] = []
+        self.reasons: list[Reason] = []
 
-    def store(self, cursor: int, reason: str) -> None:
+    def store(self, cursor: int, reason: Reason) -> None:
         if cursor > self.cursor:
             self.cursor = cursor
             self.reasons = []
@@ -47,7 +54,7 @@ class _Nop:
 
     __slots__ = ()
 
-    def store(self, cursor: int, reason: str) -> None:
+    def store(self, cursor: int, reason: Reason) -> None:
         pass
 
 
@@ -104,12 +111,14 @@ UNBOUND = Control()  # cuts outside any alternative go nowhere
 
 
 class ParseState:
-    """The reader, the scope, the error collector and the memo of one parse."""
+    """The reader, the scope, the error collector and the memo of one parse of ``text`` as
+    ``version`` (a :class:`~harness.formats.versions.GameVersion`: its rules and its English)."""
 
-    __slots__ = ("reader", "scope", "errors", "memo")
+    __slots__ = ("reader", "scope", "errors", "memo", "version")
 
-    def __init__(self, text: str):
-        self.reader = StringReader(text)
+    def __init__(self, text: str, version):
+        self.version = version
+        self.reader = StringReader(text, language(version.lang_release))
         self.scope = Scope()
         self.errors: LongestOnly | _Nop = LongestOnly()
         self.memo: dict = {}
@@ -117,9 +126,9 @@ class ParseState:
     def mark(self) -> int:
         return self.reader.cursor
 
-    def store(self, reason: str, cursor: int | None = None) -> None:
-        """Store ``reason`` (a translation key) at ``cursor`` (default: the current position)."""
-        self.errors.store(self.reader.cursor if cursor is None else cursor, reason)
+    def store(self, key: str, *args, cursor: int | None = None) -> None:
+        """Store the reason ``key`` with ``args`` at ``cursor`` (default: the current position)."""
+        self.errors.store(self.reader.cursor if cursor is None else cursor, (key, args))
 
     def parse(self, rule: "Rule"):
         """The value of ``rule`` at the cursor (memoised), or ``None``; the cursor rewinds on failure."""
@@ -141,7 +150,8 @@ class ParseState:
         return value
 
     def parse_top(self, rule: "Rule"):
-        """The top rule's value, or :class:`CommandSyntaxError` for the first reason stored at
+        """The top rule's value, or :class:`~harness.formats.nbt.string_reader.CommandSyntaxError`
+        for the first reason stored at
         the furthest position (``Grammar.parseForCommands``)."""
         value = self.parse(rule)
         if value is not None:
@@ -149,7 +159,8 @@ class ParseState:
         errors = self.errors
         if not errors.reasons:  # pragma: no cover - every failing terminal stores a reason
             raise RuntimeError("Failed to parse: no reason was stored")
-        raise CommandSyntaxError(errors.reasons[0], self.reader.units, errors.cursor)
+        key, args = errors.reasons[0]
+        raise self.reader.error(key, *args, cursor=errors.cursor)
 
 
 class Term:
@@ -163,12 +174,13 @@ class Term:
 
 class Chars(Term):
     """A terminal: skip whitespace, then one character of ``chars``; on failure store
-    ``argument.literal.incorrect`` at the position after the whitespace."""
+    ``argument.literal.incorrect`` (``chars`` joined by ``|``) at the position after the whitespace."""
 
-    __slots__ = ("chars",)
+    __slots__ = ("chars", "reason")
 
     def __init__(self, chars: str):
         self.chars = chars
+        self.reason = (LITERAL_INCORRECT, ("|".join(chars),))
 
     def parse(self, state, scope, control) -> bool:
         reader = state.reader
@@ -178,7 +190,7 @@ class Chars(Term):
             reader.cursor = cursor + 1
             if reader.units[cursor] in self.chars:
                 return True
-        state.errors.store(cursor, LITERAL_INCORRECT)
+        state.errors.store(cursor, self.reason)
         return False
 
 
@@ -257,15 +269,16 @@ class Marker(Term):
 
 
 class Fail(Term):
-    """Stores ``reason`` at the current position and fails."""
+    """Stores the reason ``key`` (with ``args``) at the current position and fails."""
 
-    __slots__ = ("reason",)
+    __slots__ = ("key", "args")
 
-    def __init__(self, reason: str):
-        self.reason = reason
+    def __init__(self, key: str, *args):
+        self.key = key
+        self.args = args
 
     def parse(self, state, scope, control) -> bool:
-        state.store(self.reason)
+        state.store(self.key, *self.args)
         return False
 
 

@@ -1,6 +1,6 @@
-"""The 26.x SNBT grammar: the game's ``SnbtGrammar`` and ``SnbtOperations`` over ``NbtOps``.
+"""The SNBT grammar of 1.21.5 and later: the game's ``SnbtGrammar`` and ``SnbtOperations`` over ``NbtOps``.
 
-Matches 26.1.2 and 26.3 (GAME_FACTS.md 3.8; new in the 1.21.5 cycle), written with the
+Matches 1.21.7 to 26.3 (GAME_FACTS.md 3.8; new in the 1.21.5 cycle), written with the
 packrat kit of :mod:`harness.formats.nbt.packrat`. What it accepts:
 
 - **literal** (the top rule): a number (if it starts with ``+ - . 0-9``: a float literal is
@@ -22,13 +22,29 @@ packrat kit of :mod:`harness.formats.nbt.packrat`. What it accepts:
   repeated key kept at its first place), **lists** ``[v,...]`` of any mix of types, **arrays**
   ``[B;...]``, ``[I;...]``, ``[L;...]`` of integer literals (B takes ``b``; I takes ``b s i``;
   L takes ``b s i l``; no suffix means the array's type).
-- **built-ins**: ``bool(x)`` (a number's ``byteValue() != 0``, as DataFixerUpper's default
-  ``getBooleanValue`` reads ``NbtOps`` numbers) and ``uuid("...")`` (``UUID.fromString`` →
-  int array of 4); any other name/arity is ``snbt.parser.no_such_operation``.
+- **built-ins**: ``bool(x)`` and ``uuid("...")`` (``UUID.fromString`` → int array of 4); any
+  other name/arity is ``snbt.parser.no_such_operation`` (``name/argc``). ``bool`` of a number
+  follows ``version.snbt.bool_any_nonzero``: up to 26.1.2 DataFixerUpper's default
+  ``getBooleanValue`` (the number's ``byteValue() != 0``, so ``bool(256)`` is false); from
+  26.2 ``NbtOps``' own (any value other than zero is true, ``bool(0.5)`` too; ``-0.0`` is zero).
 
-Errors are ``CommandSyntaxException`` with a ``snbt.parser.*`` or Brigadier key, reported at
-the furthest position any alternative reached (the first reason stored there), see
-:mod:`harness.formats.nbt.packrat`.
+Errors are ``CommandSyntaxException`` with a ``snbt.parser.*`` or Brigadier key and its
+arguments (a number's ``NumberFormatException`` message, ``U+%08X`` for a code point, the
+length of a hex escape, ``name/argc``, the literal characters wanted joined by ``|``),
+reported at the furthest position any alternative reached (the first reason stored there,
+see :mod:`harness.formats.nbt.packrat`), with the message in the English of the release the
+parse runs as (:mod:`harness.formats.lang`). The key for ``_`` at a number's start or end is
+the version table's (``snbt.underscore_not_allowed_key``): 1.21.7/1.21.8 ask for one their
+language file lacks, so they show it raw.
+
+>>> from harness.formats import versions
+>>> from harness.formats.nbt.packrat import ParseState
+>>> parse_literal(ParseState("{a:012}", versions.get("26.3")))
+Traceback (most recent call last):
+...
+harness.formats.nbt.string_reader.CommandSyntaxError: CommandSyntaxException: Expected literal . at position 6: {a:012<--[HERE] [at code unit 6]
+>>> parse_literal(ParseState("bool(256)", versions.get("26.1.2"))), parse_literal(ParseState("bool(256)", versions.get("26.2")))
+(ByteTag(0), ByteTag(1))
 """
 
 from __future__ import annotations
@@ -61,7 +77,6 @@ INVALID_UNQUOTED_START = "snbt.parser.invalid_unquoted_start"
 EXPECTED_UNQUOTED_STRING = "snbt.parser.expected_unquoted_string"
 INVALID_STRING_CONTENTS = "snbt.parser.invalid_string_contents"
 EXPECTED_BINARY_NUMERAL = "snbt.parser.expected_binary_numeral"
-UNDERSCORE_NOT_ALLOWED = "snbt.parser.underscore_not_allowed"
 EXPECTED_DECIMAL_NUMERAL = "snbt.parser.expected_decimal_numeral"
 EXPECTED_HEX_NUMERAL = "snbt.parser.expected_hex_numeral"
 EMPTY_KEY = "snbt.parser.empty_key"
@@ -95,7 +110,7 @@ def _number_run(name: str, accepted: str, no_value: str) -> Rule:
             state.store(no_value)
             return None
         if units[start] == "_" or units[end - 1] == "_":
-            state.store(UNDERSCORE_NOT_ALLOWED)
+            state.store(state.version.snbt.underscore_not_allowed_key)
             return None
         reader.cursor = end
         return units[start:end]
@@ -103,8 +118,9 @@ def _number_run(name: str, accepted: str, no_value: str) -> Rule:
     return Rule(name, action=action)
 
 
-def _greedy(name: str, accepted, minimum: int, maximum: int, error: str) -> Rule:
-    """``GreedyPredicateParseRule``: ``minimum..maximum`` accepted characters, no whitespace skip."""
+def _greedy(name: str, accepted, minimum: int, maximum: int, error: str, *args) -> Rule:
+    """``GreedyPredicateParseRule``: ``minimum..maximum`` accepted characters, no whitespace skip;
+    else the reason ``error`` with ``args``."""
 
     def action(state: ParseState):
         reader = state.reader
@@ -113,7 +129,7 @@ def _greedy(name: str, accepted, minimum: int, maximum: int, error: str) -> Rule
         while end < reader.length and end - start < maximum and accepted(units[end]):
             end += 1
         if end - start < minimum:
-            state.store(error)
+            state.store(error, *args)
             return None
         reader.cursor = end
         return units[start:end]
@@ -144,7 +160,7 @@ def _unquoted(state: ParseState):
     cursor = reader.cursor
     value = reader.read_unquoted_string()
     if not value:
-        state.store(EXPECTED_UNQUOTED_STRING, cursor)
+        state.store(EXPECTED_UNQUOTED_STRING, cursor=cursor)
         return None
     return value
 
@@ -175,8 +191,8 @@ class IntegerLiteral(NamedTuple):
             if signed:
                 return parse_integer(digits, _RADIX[self.base], _WIDTH[type_])
             return parse_unsigned(digits, _RADIX[self.base], _WIDTH[type_])
-        except JavaNumberFormatError:
-            state.store(NUMBER_PARSE_FAILURE)
+        except JavaNumberFormatError as e:
+            state.store(NUMBER_PARSE_FAILURE, str(e))
             return None
 
     def tag(self, state: ParseState):
@@ -223,10 +239,15 @@ def _byte_value(tag) -> int:
 
 
 def _builtin_bool(state: ParseState, args: list):
-    """``bool(x)``: ``NbtOps.getBooleanValue`` (a number's ``byteValue() != 0``)."""
+    """``bool(x)``: ``NbtOps.getBooleanValue`` of a number: ``byteValue() != 0`` (DataFixerUpper's
+    default), or from 26.2 (``bool_any_nonzero``) the value itself not zero."""
     arg = args[0]
     if isinstance(arg, _NUMERIC_TAGS):
-        return t.ByteTag(1 if _byte_value(arg) != 0 else 0)
+        if state.version.snbt.bool_any_nonzero:
+            true = arg.value != 0 if isinstance(arg, _FLOATING_TAGS) else int(arg) != 0
+        else:
+            true = _byte_value(arg) != 0
+        return t.ByteTag(1 if true else 0)
     state.store(EXPECTED_NUMBER_OR_BOOLEAN)
     return None
 
@@ -286,7 +307,7 @@ def _escape(state: ParseState):
         if code_point >= 0x80000000:  # HexFormat.fromHexDigits gives an int: 8 digits can be negative
             code_point -= 1 << 32
         if not 0 <= code_point <= 0x10FFFF:
-            state.store(INVALID_CODEPOINT)
+            state.store(INVALID_CODEPOINT, f"U+{code_point & 0xFFFFFFFF:08X}")  # String.format("U+%08X")
             return None
         return utf16_units(chr(code_point))
     code_point = _code_point_of(scope.get("string_unicode_name"))
@@ -381,9 +402,9 @@ def _build():
     def is_hex(c):
         return c in _HEX_DIGITS
 
-    hex2 = _greedy("string_hex_2", is_hex, 2, 2, EXPECTED_HEX_ESCAPE)
-    hex4 = _greedy("string_hex_4", is_hex, 4, 4, EXPECTED_HEX_ESCAPE)
-    hex8 = _greedy("string_hex_8", is_hex, 8, 8, EXPECTED_HEX_ESCAPE)
+    hex2 = _greedy("string_hex_2", is_hex, 2, 2, EXPECTED_HEX_ESCAPE, 2)
+    hex4 = _greedy("string_hex_4", is_hex, 4, 4, EXPECTED_HEX_ESCAPE, 4)
+    hex8 = _greedy("string_hex_8", is_hex, 8, 8, EXPECTED_HEX_ESCAPE, 8)
     unicode_name = _pattern("string_unicode_name", _UNICODE_NAME, INVALID_CHARACTER_NAME)
     simple = (("b", "\b"), ("s", " "), ("t", "\t"), ("n", "\n"), ("f", "\f"), ("r", "\r"),
               ("\\", "\\"), ("'", "'"), ('"', '"'))
@@ -428,7 +449,7 @@ def _build():
         if args is not None:
             operation = BUILTIN_OPERATIONS.get((contents_, len(args)))
             if operation is None:
-                s.store(NO_SUCH_OPERATION)
+                s.store(NO_SUCH_OPERATION, f"{contents_}/{len(args)}")
                 return None
             return operation(s, args)
         lowered = contents_.lower()

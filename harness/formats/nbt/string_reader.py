@@ -8,34 +8,40 @@ This module holds those shared pieces:
   code unit** (a character outside the BMP is two), so cursors and positions are the game's.
   Whitespace is Java's ``Character.isWhitespace``; unquoted strings take ``0-9 A-Z a-z _ - . +``.
 - :class:`CommandSyntaxError`: the refusal. Its kind is ``CommandSyntaxException`` and its
-  message is Brigadier's ``getMessage()``: ``<key> at position <cursor>: <context><--[HERE]``,
+  message is Brigadier's ``getMessage()``: ``<text> at position <cursor>: <context><--[HERE]``,
   where the context is the (at most) 10 code units before the cursor, preceded by ``...``
-  when cut. The message text is the translation key (the recorded sets hold keys, see
-  ``reference/RECORDED_FORMAT.md``); the arguments the game passes are not part of it.
-- the translation keys of Brigadier's built-in errors as Minecraft names them.
+  when cut. ``<text>`` is the game's English: the translation key with its arguments rendered
+  by the release's ``Language`` (:mod:`harness.formats.lang`, from that release's
+  ``en_us.json``), or the bare key where that file lacks it. ``key`` and ``arguments`` stay on
+  the error for callers that branch on them.
+- the translation keys of Brigadier's built-in errors as Minecraft names them (its
+  ``BrigadierExceptions`` turns each into a translatable message with the same arguments).
 
->>> r = StringReader('{a:"x\\\\"y"}')
+>>> from harness.formats.lang import language
+>>> english = language("26.3")
+>>> r = StringReader('{a:"x\\\\"y"}', english)
 >>> r.expect("{"); r.read_unquoted_string()
 'a'
->>> CommandSyntaxError("argument.nbt.trailing", "{a:1} trailing", 6).message
-'argument.nbt.trailing at position 6: {a:1} <--[HERE]'
->>> CommandSyntaxError("parsing.expected", "0123456789abc", 12).message
-'parsing.expected at position 12: ...23456789ab<--[HERE]'
+>>> CommandSyntaxError("argument.nbt.trailing", (), "{a:1} trailing", 6, english).message
+'Unexpected trailing data at position 6: {a:1} <--[HERE]'
+>>> CommandSyntaxError("parsing.expected", ("}",), "0123456789abc", 12, english).message
+"Expected '}' at position 12: ...23456789ab<--[HERE]"
 """
 
 from __future__ import annotations
 
 from harness.formats.errors import GameError
+from harness.formats.lang import Language
 from harness.formats.nbt.mutf8 import join_surrogates, utf16_units
 
 CONTEXT_AMOUNT = 10  # CommandSyntaxException.CONTEXT_AMOUNT
 
-# Brigadier's built-in errors, by the translation keys Minecraft gives them.
-EXPECTED_SYMBOL = "parsing.expected"
+# Brigadier's built-in errors, by the translation keys Minecraft gives them (arguments).
+EXPECTED_SYMBOL = "parsing.expected"  # (the symbol)
 EXPECTED_START_OF_QUOTE = "parsing.quote.expected.start"
 EXPECTED_END_OF_QUOTE = "parsing.quote.expected.end"
-INVALID_ESCAPE = "parsing.quote.escape"
-LITERAL_INCORRECT = "argument.literal.incorrect"
+INVALID_ESCAPE = "parsing.quote.escape"  # (the character after the backslash)
+LITERAL_INCORRECT = "argument.literal.incorrect"  # (the literal expected)
 
 # Character.isWhitespace: space/line/paragraph separators except the no-break spaces,
 # plus the ASCII controls TAB, LF, VT, FF, CR and FS, GS, RS, US.
@@ -51,45 +57,51 @@ def is_quoted_string_start(ch: str) -> bool:
     return ch == '"' or ch == "'"
 
 
-def context_message(key: str, units: str, cursor: int) -> str:
-    """``CommandSyntaxException.getMessage()`` for ``key`` at ``cursor`` in ``units`` (UTF-16 units)."""
+def context_message(text: str, units: str, cursor: int) -> str:
+    """``CommandSyntaxException.getMessage()``: the rendered ``text`` at ``cursor`` in ``units``
+    (UTF-16 units)."""
     at = min(len(units), cursor)
     context = ("..." if at > CONTEXT_AMOUNT else "") + units[max(0, at - CONTEXT_AMOUNT):at]
-    return f"{key} at position {cursor}: {join_surrogates(context)}<--[HERE]"
+    return f"{text} at position {cursor}: {join_surrogates(context)}<--[HERE]"
 
 
 class CommandSyntaxError(GameError):
     """Brigadier's ``CommandSyntaxException`` with context: kind ``CommandSyntaxException``.
 
+    ``key`` and ``args`` are the translatable message (kept as ``key`` and ``arguments`` for
+    callers that branch on them),
+    rendered in English by ``language`` (the parsing release's :class:`~harness.formats.lang.Language`).
     ``text`` is the whole input (a Python string, or UTF-16 units as :class:`StringReader`
-    holds them), ``cursor`` the position in UTF-16 code units. ``key`` keeps the bare
-    translation key for callers that branch on it.
+    holds them), ``cursor`` the position in UTF-16 code units.
     """
 
-    def __init__(self, key: str, text: str, cursor: int):
+    def __init__(self, key: str, args: tuple, text: str, cursor: int, language: Language):
         self.key = key
+        self.arguments = tuple(args)  # not ``args``: that is Exception's own
         self.cursor = cursor
-        super().__init__("CommandSyntaxException", context_message(key, utf16_units(text), cursor),
-                         where=f"code unit {cursor}")
+        message = context_message(language.render(key, self.arguments), utf16_units(text), cursor)
+        super().__init__("CommandSyntaxException", message, where=f"code unit {cursor}")
 
 
 class StringReader:
     """Brigadier's ``StringReader`` over ``text`` held as UTF-16 code units (``units``).
 
     Positions (``cursor``) count UTF-16 code units, as the game's do. Strings it returns are
-    Python strings with surrogate pairs joined (:func:`join_surrogates`).
+    Python strings with surrogate pairs joined (:func:`join_surrogates`). ``language`` renders
+    the messages of the errors it raises (the parsing release's English).
     """
 
-    __slots__ = ("units", "cursor", "length")
+    __slots__ = ("units", "cursor", "length", "language")
 
-    def __init__(self, text: str, cursor: int = 0):
+    def __init__(self, text: str, language: Language, cursor: int = 0):
         self.units = utf16_units(text)
         self.length = len(self.units)
         self.cursor = cursor
+        self.language = language
 
-    def error(self, key: str, cursor: int | None = None) -> CommandSyntaxError:
-        """The ``CommandSyntaxException`` for ``key`` at ``cursor`` (default: the reader's)."""
-        return CommandSyntaxError(key, self.units, self.cursor if cursor is None else cursor)
+    def error(self, key: str, *args, cursor: int | None = None) -> CommandSyntaxError:
+        """The ``CommandSyntaxException`` for ``key`` with ``args`` at ``cursor`` (default: the reader's)."""
+        return CommandSyntaxError(key, args, self.units, self.cursor if cursor is None else cursor, self.language)
 
     def can_read(self, n: int = 1) -> bool:
         return self.cursor + n <= self.length
@@ -137,7 +149,7 @@ class StringReader:
                     escaped = False
                 else:
                     self.cursor -= 1
-                    raise self.error(INVALID_ESCAPE)
+                    raise self.error(INVALID_ESCAPE, join_surrogates(ch))
             elif ch == "\\":
                 escaped = True
             elif ch == terminator:
@@ -168,5 +180,5 @@ class StringReader:
     def expect(self, ch: str) -> None:
         """Consume ``ch`` or raise ``parsing.expected`` at the cursor."""
         if not self.can_read() or self.peek() != ch:
-            raise self.error(EXPECTED_SYMBOL)
+            raise self.error(EXPECTED_SYMBOL, ch)
         self.skip()

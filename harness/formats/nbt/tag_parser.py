@@ -15,7 +15,10 @@ Grammars: ``"packrat"`` (26.x ``SnbtGrammar``, :mod:`harness.formats.nbt.snbt_gr
 ``"legacy"`` (the regex-based parser, :mod:`harness.formats.nbt.legacy_tag_parser`).
 
 Refusals raise :class:`~harness.formats.nbt.string_reader.CommandSyntaxError` (kind
-``CommandSyntaxException``, message ``<translation key> at position N: <context><--[HERE]``).
+``CommandSyntaxException``, message ``<text> at position N: <context><--[HERE]``), where
+``<text>`` is the game's English for the error's translation key and arguments, from the
+``en_us.json`` of ``version.lang_release`` (:mod:`harness.formats.lang`); the key itself
+where that file lacks it. The error keeps ``key`` and ``arguments``.
 Nesting deeper than our interpreter's stack allows raises ``GameError("StackOverflowError")``,
 which is what the game throws when its own thread stack runs out (at a depth that depends on
 the JVM's stack size, so the exact depth is not compared).
@@ -31,7 +34,11 @@ StringTag('1e5')
 >>> parse_compound("[1,2]", versions.get("26.3"))
 Traceback (most recent call last):
 ...
-harness.formats.nbt.string_reader.CommandSyntaxError: CommandSyntaxException: argument.nbt.expected.compound at position 5: [1,2]<--[HERE] [at code unit 5]
+harness.formats.nbt.string_reader.CommandSyntaxError: CommandSyntaxException: Expected compound tag at position 5: [1,2]<--[HERE] [at code unit 5]
+>>> parse("[1,'a']", versions.get("1.21.1"))
+Traceback (most recent call last):
+...
+harness.formats.nbt.string_reader.CommandSyntaxError: CommandSyntaxException: Can't insert TAG_String into list of TAG_Int at position 3: [1,<--[HERE] [at code unit 3]
 """
 
 from __future__ import annotations
@@ -40,6 +47,7 @@ import sys
 from contextlib import contextmanager
 
 from harness.formats.errors import GameError
+from harness.formats.lang import language
 from harness.formats.nbt import tags as t
 from harness.formats.nbt.legacy_tag_parser import LegacyTagParser
 from harness.formats.nbt.packrat import ParseState
@@ -67,9 +75,9 @@ def _deep_stack():
         sys.setrecursionlimit(old)
 
 
-def _packrat_fully(text: str) -> tuple[t.Tag, ParseState]:
+def _packrat_fully(text: str, version: GameVersion) -> tuple[t.Tag, ParseState]:
     """``TagParser.parseFully``: the literal, then only whitespace (``argument.nbt.trailing``)."""
-    state = ParseState(text)
+    state = ParseState(text, version)
     tag = parse_literal(state)
     reader = state.reader
     reader.skip_whitespace()
@@ -90,8 +98,8 @@ def parse(text: str, version: GameVersion) -> t.Tag:
     grammar = _grammar(version)
     with _deep_stack():
         if grammar == "packrat":
-            return _packrat_fully(text)[0]
-        return LegacyTagParser(text).read_single_value()
+            return _packrat_fully(text, version)[0]
+        return LegacyTagParser(text, language(version.lang_release)).read_single_value()
 
 
 def parse_compound(text: str, version: GameVersion) -> t.CompoundTag:
@@ -100,8 +108,8 @@ def parse_compound(text: str, version: GameVersion) -> t.CompoundTag:
     grammar = _grammar(version)
     with _deep_stack():
         if grammar == "packrat":
-            tag, state = _packrat_fully(text)
+            tag, state = _packrat_fully(text, version)
             if not isinstance(tag, t.CompoundTag):
                 raise state.reader.error(EXPECTED_COMPOUND)
             return tag
-        return LegacyTagParser(text).read_single_struct()
+        return LegacyTagParser(text, language(version.lang_release)).read_single_struct()
