@@ -40,3 +40,13 @@ def shared_dir() -> Path:
     if not SHARED.is_dir():
         pytest.skip("../shared is not beside this checkout")
     return SHARED
+
+
+@pytest.fixture(autouse=True)
+def _fresh_answers():
+    """Each test starts with our implementation's reused answers forgotten, so a test that
+    patches a module of it sees the patch (harness.implementations.python keeps answers)."""
+    from harness.implementations import python
+
+    python.forget()
+    yield

@@ -12,7 +12,7 @@ import pytest
 
 from harness.engine.reference import BUNDLED, bundled_versions, load_reference
 from harness.engine.runner import python_implementation, run_checks
-from harness.engine.sources import select_items
+from harness.engine.sources import UNSTABLE, select_items, snbt_nesting
 from harness.formats import versions
 
 AREAS = ("storage", "palette", "nbt", "snbt")
@@ -38,5 +38,9 @@ def test_every_release_answers_as_the_game(area):
     assert {i.case["version"] for i in items} == set(versions.RECORDED)
     outcomes = run_checks(python_implementation(), items)
     failed = [f"{o.item.case['version']} {o.item.case['id']}: {(o.mismatches[0].difference if o.mismatches else o.reason)}"
-              for o in outcomes if o.status != "passed"]
+              for o in outcomes if o.status == "failed"]
     assert failed == [], f"{len(failed)} of {len(items)} failed; first: {failed[:5]}"
+    # unverified: only SNBT nested deeper than 400, where the game has no stable answer
+    unverified = [o.item for o in outcomes if o.status == "unverified"]
+    assert all(i.note == UNSTABLE and snbt_nesting(i.case["ops"]) > 400 for i in unverified)
+    assert len(unverified) == (102 if area == "snbt" else 0)

@@ -211,7 +211,7 @@ _IDENTITIES = [
 ]
 
 # Releases whose English text is another release's (no en_us.json of their own in ../shared/lang).
-_LANG = {"1.21.5": "1.21.4", "1.21.6": "1.21.7", "1.21.9": "1.21.10", "26.1": "26.1.2", "26.1.1": "26.1.2"}
+_LANG = {"1.21.5": "1.21.7", "1.21.6": "1.21.7", "1.21.9": "1.21.10", "26.1": "26.1.2", "26.1.1": "26.1.2"}
 
 _NOTES = {
     "1.21.5": "no recorded answers: the 1.21.5 rewrite's rules, dated by GAME_FACTS.md; every case is unverified",

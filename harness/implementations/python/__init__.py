@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib
 import json
+from functools import lru_cache
 
 from harness.engine.vocabulary import AREAS, MalformedCase
 from harness.formats import versions
@@ -65,6 +66,20 @@ MEMO_TEXT = 200_000  # cases whose setup and operations take more JSON than this
 _MEMO: dict[tuple, list] = {}
 
 
+def forget() -> None:
+    """Drop every kept answer (after patching a module of this implementation, say)."""
+    _MEMO.clear()
+
+
+@lru_cache(maxsize=None)
+def _english(release: str) -> str:
+    """The English text a release's messages are rendered from, as one string: releases whose
+    files say the same share their answers."""
+    from harness.formats.lang import language
+
+    return json.dumps(language(release).text, sort_keys=True)
+
+
 def _memo_key(area, version, jvm, setup, ops):
     try:
         text = json.dumps([setup, ops], separators=(",", ":"))
@@ -75,7 +90,7 @@ def _memo_key(area, version, jvm, setup, ops):
     if area in ("storage", "palette"):
         rules = (getattr(version, area),)
     else:  # an nbt case prints SNBT, an snbt case writes NBT; only SNBT parse errors are translated
-        rules = (version.nbt, version.snbt, version.lang_release if area == "snbt" else None)
+        rules = (version.nbt, version.snbt, _english(version.lang_release) if area == "snbt" else None)
     return (area, rules, jvm, text)
 
 
