@@ -41,3 +41,31 @@ def test_palette_write_format_change_located_in_the_length_prefix(capsys):
     out = capsys.readouterr().out
     assert 'op 2 ["write"]: differs at byte 4 (data length VarInt, byte 0 of it)' in out
     assert out.strip().splitlines()[-1] == "1 differ, 0 same, 0 only in 1.21.1, 0 only in 26.1.2"
+
+
+def test_readme_change_map_is_the_commands_output(capsys):
+    readme = (BUNDLED.parent / "README.md").read_text(encoding="utf-8")
+    begin = "<!-- begin: python3 -m harness versions --markdown -->\n"
+    shown = readme[readme.index(begin) + len(begin):readme.index("<!-- end -->")]
+    assert main(["versions", "--markdown"]) == 0
+    assert capsys.readouterr().out == shown
+
+
+def test_change_map_names_the_releases_where_answers_change(capsys):
+    # from the recorded answers: 1.20.2's nameless network root, 1.21.5's rewrite (first
+    # recorded in 1.21.7), 26.2's bool(x)
+    from harness.engine.change_map import change_map
+
+    rows = {(c.a, c.b, c.area): c for c in change_map([load_reference(BUNDLED / v) for v in ("1.20.1", "1.20.2", "26.1.2", "26.2")])}
+    assert rows[("1.20.1", "1.20.2", "nbt")].changed == 144
+    assert "nbt/p/string-1/network" in rows[("1.20.1", "1.20.2", "nbt")].ids
+    assert rows[("26.1.2", "26.2", "snbt")].changed == 7
+
+
+def test_one_case_through_every_release(capsys):
+    # nbt/p/string-2/file: toString() escapes the NUL from 1.21.5 (first recorded in 1.21.7)
+    assert main(["versions", "--case", "nbt/p/string-2/file"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("nbt/p/string-2/file: 2 runs of identical answers\n")
+    assert "  1.18 .. 1.21.4 (20 releases)" in out and "  1.21.7 .. 26.3 (7 releases)" in out
+    assert '"{s:\\"\\\\x00\\"}"' in out
