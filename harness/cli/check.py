@@ -16,9 +16,10 @@ DESCRIPTION = """\
 Run cases through an implementation and compare its answers with the game's
 recorded ones.
 
-By default every bundled reference (reference/<version>/*.jsonl) runs through
-our Python implementation, for every version of the version table; a version
-without a reference (26.2) runs the generated cases (cases/<area>/*.yaml),
+By default every recorded release (reference/<version>/: 27 of them, 1.18 to
+26.3) runs through our Python implementation; --version names releases (an
+exact id, a glob such as '1.20.*', a range such as 1.20.2..1.21.4), and one
+without a reference (1.21.5) runs the generated cases (cases/<area>/*.yaml),
 reported unverified. --recorded checks only the given files (recorded JSONL,
 one case with its answers per line); --cases adds the generated cases to the
 bundled references. The two cannot be combined.
@@ -48,7 +49,8 @@ def register(subparsers) -> None:
     p = subparsers.add_parser(
         "check", help="run cases through an implementation and compare with the references (the main job)",
         description=DESCRIPTION, formatter_class=RawDescriptionHelpFormatter)
-    p.add_argument("--version", action="append", metavar="V", help="only this game version (repeatable)")
+    p.add_argument("--version", action="append", metavar="V",
+                   help="only these releases: an id, a glob ('1.20.*') or a range (1.20.2..1.21.4); repeatable")
     p.add_argument("--area", action="append", choices=AREAS, help="only this area (repeatable)")
     p.add_argument("--case", metavar="ID-or-glob", help="only cases whose id matches (glob, e.g. 'storage/p/fill-*')")
     p.add_argument("--cases", action="store_true",

@@ -53,7 +53,11 @@ def run(args) -> int:
             print(f"harness reference: no recorded answers for {args.version!r} under {BUNDLED}; "
                   f"recorded: {', '.join(bundled_versions(BUNDLED))}", file=sys.stderr)
             return 2
-        ref = load_reference(BUNDLED / args.version)
+        try:
+            ref = load_reference(BUNDLED / args.version)
+        except CaseFileError as e:
+            print(f"harness reference: {e}", file=sys.stderr)
+            return 2
         case = ref.by_id().get(args.case_id)
         if case is None:
             print(f"harness reference: {args.version} has no case {args.case_id!r}", file=sys.stderr)

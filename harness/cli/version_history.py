@@ -28,7 +28,13 @@ def example_text(d, first_added: str | None = None) -> str:
 
 
 def run_all(args) -> int:
-    refs = _refs()
+    from harness.engine.casefile import CaseFileError
+
+    try:
+        refs = _refs()
+    except CaseFileError as e:
+        print(f"harness versions: {e}", file=sys.stderr)
+        return 2
     if args.case:
         return _history(args, refs)
     from harness.engine.change_map import change_map

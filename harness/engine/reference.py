@@ -172,8 +172,9 @@ def recorded_line(case: dict) -> str:
     return json_line({k: case[k] for k in keys})
 
 
-def load_reference(directory: str | os.PathLike) -> ReferenceSet:
-    """The reference set in ``directory`` (``reference/<version>/``).
+def load_reference(directory: str | os.PathLike, areas: list[str] | None = None) -> ReferenceSet:
+    """The reference set in ``directory`` (``reference/<version>/``); with ``areas``, only
+    their cases (the other areas' files are not read).
 
     The version is PROVENANCE.json's ``version``, else the folder's name. Every ``*.tsv``
     index (its objects from the store in ``directory``'s parent) and every plain ``*.jsonl``
@@ -198,6 +199,8 @@ def load_reference(directory: str | os.PathLike) -> ReferenceSet:
     version = provenance.get("version") or directory.name
     cases: dict[str, dict] = {}
     for path in sorted([*directory.glob("*" + store.INDEX_SUFFIX), *directory.glob("*.jsonl")]):
+        if areas and path.name.split(".", 1)[0] not in areas:
+            continue
         for case in (_read_index(path, version) if path.suffix == store.INDEX_SUFFIX else read_recorded(path)):
             if case["version"] != version:
                 raise CaseFileError(f"{case['source']}: case {shorten(case['id'], ID_CHARS)} is for version "

@@ -12,7 +12,7 @@ objects::
       <version>/PROVENANCE.json        where that release's answers came from
 
 An object's ``<hash>`` is the first :data:`HASH_CHARS` hex digits of the SHA-256 of its
-text (one compact JSON line, :func:`~harness.engine.reference.recorded_line` without the
+text (checked on every read: a damaged object is refused, never taken for the game's answer) (one compact JSON line, :func:`~harness.engine.reference.recorded_line` without the
 version). Objects never change: re-recording a release writes the objects it lacks, its
 own index, and removes only objects that no index names any more (:func:`collect_garbage`).
 So one release's re-recording touches that release's files alone.
@@ -33,6 +33,7 @@ import gzip
 import hashlib
 import os
 import tempfile
+import zlib
 from pathlib import Path
 
 from harness.engine.jsontext import json_line, parse
@@ -48,6 +49,11 @@ _cache: dict[tuple[str, str, str], dict] = {}  # (root, area, hash) -> the parse
 
 class ObjectMissing(FileNotFoundError):
     """An index names an object that is not in the store."""
+
+
+class ObjectDamaged(ValueError):
+    """A stored object that cannot be read back as the case its name promises (a damaged
+    gzip stream, not JSON, or text whose hash is not its name)."""
 
 
 def object_text(case: dict) -> str:
@@ -96,22 +102,36 @@ def get_object(root: Path | str, area: str, digest: str) -> dict:
         if path is None:
             raise ObjectMissing(f"{Path(root) / OBJECTS / area / digest}.json: no such object in the reference store")
         data = path.read_bytes()
-        if path.suffix == ".gz":
-            data = gzip.decompress(data)
-        case = _cache[key] = parse(data)
+        try:
+            if path.suffix == ".gz":
+                data = gzip.decompress(data)
+            if hashlib.sha256(data.rstrip(b"\n")).hexdigest()[:HASH_CHARS] != digest:
+                raise ObjectDamaged(f"{path}: damaged: its text does not hash to its name "
+                                    f"(the first {HASH_CHARS} hex digits of its SHA-256)")
+            case = parse(data)
+        except ObjectDamaged:
+            raise
+        except (OSError, EOFError, zlib.error, ValueError) as e:
+            raise ObjectDamaged(f"{path}: damaged: {e}") from None
+        if not isinstance(case, dict):
+            raise ObjectDamaged(f"{path}: damaged: not a recorded case")
+        _cache[key] = case
     return case
 
 
 def read_index(path: Path) -> list[tuple[str, str]]:
     """The ``(id, hash)`` pairs of one index file, in order. ``ValueError`` naming the line
     of a malformed one."""
-    pairs = []
+    pairs, seen = [], {}
     for number, line in enumerate(Path(path).read_text(encoding="utf-8").split("\n"), start=1):
         if not line.strip():
             continue
         cid, tab, digest = line.rpartition("\t")
         if not tab or not cid or len(digest) != HASH_CHARS:
             raise ValueError(f"{path}:{number}: an index line is <case id> TAB <{HASH_CHARS}-digit hash>")
+        if cid in seen:
+            raise ValueError(f"{path}:{number}: case {cid[:200]} is listed again (first at line {seen[cid]})")
+        seen[cid] = number
         pairs.append((cid, digest))
     return pairs
 

@@ -169,7 +169,7 @@ def select_items(versions: list[str] | None = None, areas: list[str] | None = No
         recorded: dict[str, dict] = {}
         jvm = None
         if v in bundled:
-            ref = load_reference(Path(reference_root) / v)
+            ref = load_reference(Path(reference_root) / v, areas)
             jvm = ref.jvm
             for case in ref.cases:
                 recorded.setdefault(case["id"], case)

@@ -83,3 +83,32 @@ def test_one_command_shows_one_recorded_case():
 def test_the_bundled_references_stay_small():
     size = sum(p.stat().st_size for p in BUNDLED.rglob("*") if p.is_file())
     assert size < 40 * 2**20
+
+
+def test_a_damaged_object_is_refused_naming_the_index_line_and_the_object(tmp_path, capsys):
+    from harness.engine.casefile import CaseFileError
+    import pytest
+
+    case = recorded("26.3")["storage/p/fill-3"]
+    write_reference(tmp_path / "26.3", "26.3", [case], {})
+    [path] = tmp_path.glob("objects/storage/*.json")
+    path.write_text(path.read_text().replace('"fill"', '"fil1"'))  # one answer edited by hand
+    store._cache.clear()
+    with pytest.raises(CaseFileError, match=r"storage.tsv:1: case storage/p/fill-3: .*damaged: its text does not hash"):
+        load_reference(tmp_path / "26.3")
+    path.write_bytes(gzip.compress(b"x" * 10)[:12])
+    path.rename(path.with_name(path.name + ".gz"))
+    store._cache.clear()
+    with pytest.raises(CaseFileError, match=r"damaged: "):
+        load_reference(tmp_path / "26.3")
+
+
+def test_an_index_listing_a_case_twice_is_refused(tmp_path):
+    from harness.engine.casefile import CaseFileError
+    import pytest
+
+    write_reference(tmp_path / "26.3", "26.3", [recorded("26.3")["storage/p/fill-3"]], {})
+    index = tmp_path / "26.3" / "storage.tsv"
+    index.write_text(index.read_text() * 2)
+    with pytest.raises(CaseFileError, match=r"storage.tsv:2: case storage/p/fill-3 is listed again \(first at line 1\)"):
+        load_reference(tmp_path / "26.3")
