@@ -70,7 +70,7 @@ class CommandSyntaxError(GameError):
 
     ``key`` and ``args`` are the translatable message (kept as ``key`` and ``arguments`` for
     callers that branch on them),
-    rendered in English by ``language`` (the parsing release's :class:`~harness.formats.lang.Language`).
+    rendered in English by ``language`` (the parsing release's :class:`harness.formats.lang.Language`).
     ``text`` is the whole input (a Python string, or UTF-16 units as :class:`StringReader`
     holds them), ``cursor`` the position in UTF-16 code units.
     """

@@ -92,8 +92,8 @@ def _first_appearances_below(ids: np.ndarray, bound: int) -> tuple[np.ndarray, n
 
 
 def _palette_rules(rules) -> versions.PaletteRules:
-    """``rules`` as :class:`~harness.formats.versions.PaletteRules`: given so, or taken from a
-    :class:`~harness.formats.versions.GameVersion` or a version string (``"26.3"``)."""
+    """``rules`` as :class:`harness.formats.versions.PaletteRules`: given so, or taken from a
+    :class:`harness.formats.versions.GameVersion` or a version string (``"26.3"``)."""
     return rules if isinstance(rules, versions.PaletteRules) else versions.resolve(rules).palette
 
 
@@ -223,15 +223,16 @@ class PalettedContainer:
         how_many = dict(zip(distinct.tolist(), np.bincount(place, minlength=len(distinct)).tolist()))
         return [(data.palette.value_for(k), how_many[k]) for k in fastutil_key_order(how_many)]
 
-    def write(self, rules) -> bytes:
+    def write(self, rules: versions.PaletteRules | versions.GameVersion | str | None = None) -> bytes:
         """What ``write(FriendlyByteBuf)`` sends: bits byte, palette, then the longs big-endian.
 
-        ``rules`` is the version's :class:`~harness.formats.versions.PaletteRules` (or its
-        :class:`~harness.formats.versions.GameVersion`, or a version string): with
+        ``rules`` is the version's :class:`harness.formats.versions.PaletteRules` (or its
+        :class:`harness.formats.versions.GameVersion`, or a version string; default the
+        latest release): with
         ``write_long_array_length`` a VarInt count precedes the longs (so a single value ends
         in ``00``). ``IllegalStateException`` for an empty single-value palette.
         """
-        rules = _palette_rules(rules)
+        rules = _palette_rules(versions.LATEST if rules is None else rules)
         data = self._data
         out = bytearray([data.storage.bits & 0xFF])
         data.palette.write(out)
@@ -311,8 +312,8 @@ class PalettedContainer:
     def copy(self, rules=None) -> PalettedContainer:
         """``copy()``: the same values over copies of the storage and palette.
 
-        ``rules`` is the version's :class:`~harness.formats.versions.PaletteRules` (or its
-        :class:`~harness.formats.versions.GameVersion`, or a version string): with
+        ``rules`` is the version's :class:`harness.formats.versions.PaletteRules` (or its
+        :class:`harness.formats.versions.GameVersion`, or a version string): with
         ``copy_keeps_resize_handler`` (1.20.1, 1.21.1) the copy's palette still asks this
         container to resize, as the game's ``Palette.copy()`` keeps its handler.
         """
