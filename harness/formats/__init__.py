@@ -1,7 +1,7 @@
 """Our implementation of the game's data formats, byte-exact per game version: the library.
 
 The public API is four modules, each with ``__all__`` (the names listed in
-``tests/test_public_api.py``, which fails when one disappears):
+``tests/api/test_public_names.py``, which fails when one disappears):
 
 - :mod:`harness.formats.nbt`: binary NBT in five encodings (``load``, ``loads``, ``dump``,
   ``dumps``), SNBT (``parse_snbt``, ``to_snbt``), the 13 tag types, the errors;
