@@ -40,7 +40,7 @@ class GameError(Exception):
             text += f" [at {self.where}]"
         return text
 
-    def to_answer(self) -> dict:
+    def to_answer(self) -> dict[str, str | None]:
         """The error answer in the recorded format: ``{error, message[, cause, cause_message]}``."""
         answer = {"error": self.kind, "message": self.message}
         if self.cause is not None:

@@ -33,7 +33,7 @@ game's log text as the message, so a caller sees why a chunk cannot be read:
 | ``length`` negative | ``Declared size N of chunk [x, z] is negative`` |
 | unknown compression id | ``Chunk [x, z] has invalid chunk stream version V`` |
 
-A corrupt compressed payload raises :class:`~harness.formats.nbt.compression.CompressionError`.
+A corrupt compressed payload raises :class:`harness.formats.nbt.compression.CompressionError`.
 """
 
 from __future__ import annotations
@@ -42,9 +42,13 @@ import re
 import struct
 from dataclasses import dataclass
 
+from harness.formats import versions as _versions
 from harness.formats.errors import GameError
 from harness.formats.nbt import compression, nbt_io
 from harness.formats.nbt.tags import CompoundTag
+
+__all__ = ["RegionFile", "ChunkLocation", "RegionError", "UnsupportedChunkError", "looks_like_region",
+           "stored_position", "REGION_NAME", "SECTOR"]
 
 SECTOR = 4096
 CHUNKS = 1024
@@ -90,13 +94,13 @@ def looks_like_region(data: bytes) -> bool:
     return good * 2 > len(region.locations)
 
 
-def stored_position(chunk) -> tuple[int, int] | None:
+def stored_position(chunk: CompoundTag) -> tuple[int, int] | None:
     """The world chunk position a chunk's NBT states: its ``xPos`` and ``zPos`` ints (at the
     root from 1.18 on, under ``Level`` before), or ``None`` when it states none."""
     level = chunk.get("Level")
     holder = level if isinstance(level, CompoundTag) and "xPos" in level else chunk
     x, z = holder.get("xPos"), holder.get("zPos")
-    if getattr(x, "id", None) != 3 or getattr(z, "id", None) != 3:
+    if not isinstance(x, int) or not isinstance(z, int) or getattr(x, "id", None) != 3 or getattr(z, "id", None) != 3:
         return None
     return int(x), int(z)
 
@@ -215,13 +219,15 @@ class RegionFile:
         version, payload = self.payload(loc)
         return compression.decompress(payload, COMPRESSION_BY_ID[version], limit=limit)
 
-    def read_chunk(self, loc: ChunkLocation, version, *, limit: int = compression.DEFAULT_LIMIT) -> CompoundTag:
-        """The chunk's root compound, read as the game does (``NbtIo.read`` on the inflating
-        stream: a stream that is cut or corrupt after the NBT's end goes unnoticed, as with a
-        chunk whose declared length is a byte short)."""
+    def read_chunk(self, loc: ChunkLocation, version: _versions.GameVersion | str | None = None, *,
+                   limit: int = compression.DEFAULT_LIMIT) -> CompoundTag:
+        """The chunk's root compound, read as the game ``version`` (default the latest) does
+        (``NbtIo.read`` on the inflating stream: a stream that is cut or corrupt after the
+        NBT's end goes unnoticed, as with a chunk whose declared length is a byte short)."""
         return self.read_chunk_named(loc, version, limit=limit)[1]
 
-    def read_chunk_named(self, loc: ChunkLocation, version, *, limit: int = compression.DEFAULT_LIMIT
+    def read_chunk_named(self, loc: ChunkLocation, version: _versions.GameVersion | str | None = None, *,
+                         limit: int = compression.DEFAULT_LIMIT
                          ) -> tuple[str | None, CompoundTag, compression.CompressionError | None]:
         """``(root name, root compound, problem)`` of a chunk read as :meth:`read_chunk` reads it.
 
@@ -232,6 +238,7 @@ class RegionFile:
         """
         from harness.formats.nbt.detect import JAVA, root_name
 
+        version = _versions.resolve(_versions.LATEST if version is None else version)
         compression_id, payload = self.payload(loc)
 
         def read(data: bytes) -> tuple[str | None, CompoundTag]:

@@ -258,7 +258,7 @@ def get(version: str) -> GameVersion:
         raise UnknownVersionError(f"unknown game version {version!r}; the version table knows {known}") from None
 
 
-def resolve(version) -> GameVersion:
+def resolve(version: "GameVersion | str") -> GameVersion:
     """``version`` as a :class:`GameVersion`: one as it is, a version string (``"26.3"``)
     looked up with :func:`get` (:class:`UnknownVersionError` if absent); ``TypeError`` for
     anything else. The one place a public function turns its ``version`` argument into rules.

@@ -9,6 +9,7 @@ import textwrap
 import pytest
 from helpers_engine import recorded, write_recorded
 
+import harness
 from harness.cli import build_parser, main
 from harness.formats.versions import VERSIONS
 
@@ -118,7 +119,7 @@ def test_version_prints_the_package_and_the_version_table(capsys):
     with pytest.raises(SystemExit) as stop:
         main(["--version"])
     out = capsys.readouterr().out
-    assert stop.value.code == 0 and out.startswith("harness 0.1.0; game versions: 1.18, 1.18.1, ")
+    assert stop.value.code == 0 and out.startswith(f"harness {harness.__version__}; game versions: 1.18, 1.18.1, ")
     assert all(v in out for v in VERSIONS) and "1.21.5 (unverified)" in out
 
 

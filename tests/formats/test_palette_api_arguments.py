@@ -82,7 +82,8 @@ def test_write_and_copy_take_a_version_or_its_rules(vid):
     with pytest.raises(versions.UnknownVersionError):
         c.write("9.9")
     with pytest.raises(TypeError, match="version must be a GameVersion or a version string"):
-        c.write(None)
+        c.write(3)
+    assert c.write() == c.write(None) == c.write(versions.LATEST)  # the public API's default: the latest release
 
 
 @pytest.mark.parametrize("bad", [2 ** 63, 2 ** 64 - 1, -(2 ** 63) - 1])

@@ -16,7 +16,7 @@ Decompression follows ``java.util.zip.GZIPInputStream`` / ``InflaterInputStream`
   that do not start another member are ignored, as Java does.
 - zlib: the stream up to its end; bytes after it are ignored.
 
-Errors are :class:`CompressionError` (a :class:`~harness.formats.errors.GameError`), with the
+Errors are :class:`CompressionError` (a :class:`harness.formats.errors.GameError`), with the
 kind and message the JDK gives and ``where`` = the byte offset in the compressed input:
 
 | input | kind | message |

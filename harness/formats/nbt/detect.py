@@ -213,10 +213,10 @@ def open_nbt(data: bytes, version=None, *, encoding: str | None = None, compress
              limit: int = _compression.DEFAULT_LIMIT) -> NbtDocument:
     """The document in a file's bytes: compression and encoding detected unless given.
 
-    ``version`` (a :class:`~harness.formats.versions.GameVersion`, default the latest) gives
+    ``version`` (a :class:`harness.formats.versions.GameVersion`, default the latest) gives
     the reader's rules (depth limit; Java list unwrapping in 26.x). Raises
-    :class:`~harness.formats.errors.GameError` (``where`` holds the byte offset in the
-    decompressed data) or :class:`~harness.formats.nbt.compression.CompressionError`.
+    :class:`harness.formats.errors.GameError` (``where`` holds the byte offset in the
+    decompressed data) or :class:`harness.formats.nbt.compression.CompressionError`.
     """
     version = version if version is not None else versions.get(versions.LATEST)
     if encoding is not None and encoding not in ENCODINGS:

@@ -70,12 +70,12 @@ class CommandSyntaxError(GameError):
 
     ``key`` and ``args`` are the translatable message (kept as ``key`` and ``arguments`` for
     callers that branch on them),
-    rendered in English by ``language`` (the parsing release's :class:`~harness.formats.lang.Language`).
+    rendered in English by ``language`` (the parsing release's :class:`harness.formats.lang.Language`).
     ``text`` is the whole input (a Python string, or UTF-16 units as :class:`StringReader`
     holds them), ``cursor`` the position in UTF-16 code units.
     """
 
-    def __init__(self, key: str, args: tuple, text: str, cursor: int, language: Language):
+    def __init__(self, key: str, args: tuple[object, ...], text: str, cursor: int, language: Language):
         self.key = key
         self.arguments = tuple(args)  # not ``args``: that is Exception's own
         self.cursor = cursor
@@ -99,7 +99,7 @@ class StringReader:
         self.cursor = cursor
         self.language = language
 
-    def error(self, key: str, *args, cursor: int | None = None) -> CommandSyntaxError:
+    def error(self, key: str, *args: object, cursor: int | None = None) -> CommandSyntaxError:
         """The ``CommandSyntaxException`` for ``key`` with ``args`` at ``cursor`` (default: the reader's)."""
         return CommandSyntaxError(key, args, self.units, self.cursor if cursor is None else cursor, self.language)
 

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import math
 import struct
-from typing import ClassVar, Iterable
+from typing import Any, ClassVar, Iterable, Iterator, TypeVar
 
 import numpy as np
 
@@ -71,7 +71,7 @@ class EndTag(Tag):
     __slots__ = ()
     _instance: ClassVar["EndTag | None"] = None
 
-    def __new__(cls):
+    def __new__(cls) -> EndTag:
         if cls._instance is None:
             cls._instance = super().__new__(cls)
         return cls._instance
@@ -79,7 +79,7 @@ class EndTag(Tag):
     def __repr__(self) -> str:
         return "END"
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, EndTag)
 
     def __hash__(self) -> int:
@@ -88,11 +88,14 @@ class EndTag(Tag):
 
 END = EndTag()
 
+_I = TypeVar("_I", bound="_IntTag")
+_F = TypeVar("_F", bound="_FloatingTag")
+
 
 class _IntTag(int, Tag):
     bits: ClassVar[int]
 
-    def __new__(cls, value: int = 0):
+    def __new__(cls: type[_I], value: int = 0) -> _I:
         value = int(value)
         lo = -(1 << (cls.bits - 1))
         if not lo <= value < -lo:
@@ -100,7 +103,7 @@ class _IntTag(int, Tag):
         return super().__new__(cls, value)
 
     @classmethod
-    def wrap(cls, value: int) -> "_IntTag":
+    def wrap(cls: type[_I], value: int) -> _I:
         """The value cut to the tag's width as Java's narrowing cast does (two's complement)."""
         mask = (1 << cls.bits) - 1
         value &= mask
@@ -111,7 +114,7 @@ class _IntTag(int, Tag):
     def __repr__(self) -> str:
         return f"{type(self).__name__}({int(self)})"
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         if isinstance(other, Tag):
             return type(other) is type(self) and int(self) == int(other)
         return int(self) == other
@@ -161,14 +164,15 @@ class _FloatingTag(Tag):
         self.bits = bits
 
     @classmethod
-    def of(cls, value: float):
+    def of(cls: type[_F], value: float) -> _F:
         """The tag for a Python float, bits as ``struct`` packs them (big-endian IEEE 754)."""
         return cls(struct.unpack(cls._ifmt, struct.pack(cls._fmt, value))[0])
 
     @property
     def value(self) -> float:
         """The value as a Python float (a float tag's value widened exactly)."""
-        return struct.unpack(self._fmt, struct.pack(self._ifmt, self.bits))[0]
+        value: float = struct.unpack(self._fmt, struct.pack(self._ifmt, self.bits))[0]
+        return value
 
     def is_nan(self) -> bool:
         return math.isnan(self.value)
@@ -176,8 +180,8 @@ class _FloatingTag(Tag):
     def __float__(self) -> float:
         return self.value
 
-    def __eq__(self, other) -> bool:
-        return type(other) is type(self) and other.bits == self.bits
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _FloatingTag) and type(other) is type(self) and other.bits == self.bits
 
     def __hash__(self) -> int:
         return hash((self.id, self.bits))
@@ -219,14 +223,16 @@ class StringTag(str, Tag):
 
 class _ArrayTag(Tag):
     __slots__ = ("array",)
-    dtype: ClassVar[type]
+    dtype: ClassVar[type[np.signedinteger[Any]]]
+    array: np.ndarray[Any, np.dtype[np.signedinteger[Any]]]
 
-    def __init__(self, values: Iterable[int] | np.ndarray = ()):
+    def __init__(self, values: Iterable[int] | np.ndarray[Any, Any] = ()):
+        array: np.ndarray[Any, Any]
         if isinstance(values, np.ndarray):
             array = values.astype(self.dtype, copy=False)
         else:
             values = list(values)
-            info = np.iinfo(self.dtype)
+            info: np.iinfo[Any] = np.iinfo(self.dtype)
             for v in values:
                 if not info.min <= int(v) <= info.max:
                     raise ValueError(f"{type(self).__name__} element out of range: {v}")
@@ -238,14 +244,14 @@ class _ArrayTag(Tag):
     def __len__(self) -> int:
         return len(self.array)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[int]:
         return (int(v) for v in self.array)
 
-    def __getitem__(self, i):
+    def __getitem__(self, i: int) -> int:
         return int(self.array[i])
 
-    def __eq__(self, other) -> bool:
-        return type(other) is type(self) and np.array_equal(self.array, other.array)
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _ArrayTag) and type(other) is type(self) and np.array_equal(self.array, other.array)
 
     def __hash__(self) -> int:
         return hash((self.id, self.array.tobytes()))
@@ -275,7 +281,7 @@ class LongArrayTag(_ArrayTag):
     dtype = np.int64
 
 
-class ListTag(list, Tag):
+class ListTag(list[Tag], Tag):
     """TAG_List (id 9): a list of tags.
 
     ``declared_type`` is the element type a list read from bytes declared (kept for
@@ -290,16 +296,16 @@ class ListTag(list, Tag):
         if declared_type is not None:
             self.declared_type = declared_type
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, ListTag) and list.__eq__(self, other)
 
-    __hash__ = None  # mutable
+    __hash__ = None  # type: ignore[assignment]  # mutable
 
     def __repr__(self) -> str:
         return f"ListTag({list.__repr__(self)})"
 
 
-class CompoundTag(dict, Tag):
+class CompoundTag(dict[str, Tag], Tag):
     """TAG_Compound (id 10): ``str`` keys to tags, in the order the game put them.
 
     ``table_size`` is the Java ``HashMap`` table length when it is not the one reached by
@@ -310,10 +316,10 @@ class CompoundTag(dict, Tag):
     id = TAG_COMPOUND
     table_size: int | None = None  # class default; set on the instance when the table is not the grown one
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, CompoundTag) and dict.__eq__(self, other)
 
-    __hash__ = None  # mutable
+    __hash__ = None  # type: ignore[assignment]  # mutable
 
     def __repr__(self) -> str:
         return f"CompoundTag({dict.__repr__(self)})"
@@ -340,7 +346,7 @@ def double_tag_read(bits: int) -> DoubleTag:
     return tag
 
 
-TAG_CLASSES: dict[int, type] = {
+TAG_CLASSES: dict[int, type[Tag]] = {
     TAG_END: EndTag, TAG_BYTE: ByteTag, TAG_SHORT: ShortTag, TAG_INT: IntTag, TAG_LONG: LongTag,
     TAG_FLOAT: FloatTag, TAG_DOUBLE: DoubleTag, TAG_BYTE_ARRAY: ByteArrayTag, TAG_STRING: StringTag,
     TAG_LIST: ListTag, TAG_COMPOUND: CompoundTag, TAG_INT_ARRAY: IntArrayTag, TAG_LONG_ARRAY: LongArrayTag,

@@ -22,8 +22,10 @@ Packed(palette=[9, 5], data=[-2])
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 import numpy as np
 
@@ -59,7 +61,7 @@ class _Data:
 _TABLE_BITS = 12  # ids this wide or narrower are sorted out in tables of one slot per possible id; wider, by sorting
 
 
-def _first_appearances(ids: np.ndarray, bits: int) -> tuple[np.ndarray, np.ndarray]:
+def _first_appearances(ids: np.ndarray[Any, Any], bits: int) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
     """The distinct values of ``ids`` (a storage's, of ``bits`` bits) in the order they first appear,
     and for each of ``ids`` its place among them: ``(distinct, place)`` with ``distinct[place] == ids``.
     """
@@ -73,14 +75,15 @@ def _first_appearances(ids: np.ndarray, bits: int) -> tuple[np.ndarray, np.ndarr
 
 
 @cache
-def _positions(n: int) -> np.ndarray:
+def _positions(n: int) -> np.ndarray[Any, Any]:
     """``0, 1, ..., n - 1`` (read-only, made once for each ``n``)."""
     positions = np.arange(n)
     positions.flags.writeable = False
     return positions
 
 
-def _first_appearances_below(ids: np.ndarray, bound: int) -> tuple[np.ndarray, np.ndarray]:
+def _first_appearances_below(ids: np.ndarray[Any, Any], bound: int
+                             ) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
     """:func:`_first_appearances` of ids in ``range(bound)``, with tables of ``bound`` slots."""
     first = np.full(bound, len(ids))
     np.minimum.at(first, ids, _positions(len(ids)))  # where each id first appears (len(ids): nowhere)
@@ -91,19 +94,19 @@ def _first_appearances_below(ids: np.ndarray, bound: int) -> tuple[np.ndarray, n
     return distinct, np.take(place, ids)
 
 
-def _palette_rules(rules) -> versions.PaletteRules:
-    """``rules`` as :class:`~harness.formats.versions.PaletteRules`: given so, or taken from a
-    :class:`~harness.formats.versions.GameVersion` or a version string (``"26.3"``)."""
+def _palette_rules(rules: versions.PaletteRules | versions.GameVersion | str) -> versions.PaletteRules:
+    """``rules`` as :class:`harness.formats.versions.PaletteRules`: given so, or taken from a
+    :class:`harness.formats.versions.GameVersion` or a version string (``"26.3"``)."""
     return rules if isinstance(rules, versions.PaletteRules) else versions.resolve(rules).palette
 
 
-def _require_strategy(strategy) -> None:
+def _require_strategy(strategy: object) -> None:
     if not isinstance(strategy, Strategy):
         raise TypeError(f"strategy must be a Strategy (Strategy.block_states(n) or Strategy.biomes(n)), "
                         f"not {type(strategy).__name__}")
 
 
-def _refuse_value(value, registry: int) -> None:
+def _refuse_value(value: object, registry: int) -> None:
     """Raises unless ``value`` is an id of the registry: ``TypeError`` for a non-int (``bool``
     included), ``ValueError`` outside 0..registry-1 (the rig's registry has no object there)."""
     if isinstance(value, bool) or not isinstance(value, int):
@@ -223,15 +226,16 @@ class PalettedContainer:
         how_many = dict(zip(distinct.tolist(), np.bincount(place, minlength=len(distinct)).tolist()))
         return [(data.palette.value_for(k), how_many[k]) for k in fastutil_key_order(how_many)]
 
-    def write(self, rules) -> bytes:
+    def write(self, rules: versions.PaletteRules | versions.GameVersion | str | None = None) -> bytes:
         """What ``write(FriendlyByteBuf)`` sends: bits byte, palette, then the longs big-endian.
 
-        ``rules`` is the version's :class:`~harness.formats.versions.PaletteRules` (or its
-        :class:`~harness.formats.versions.GameVersion`, or a version string): with
+        ``rules`` is the version's :class:`harness.formats.versions.PaletteRules` (or its
+        :class:`harness.formats.versions.GameVersion`, or a version string; default the
+        latest release): with
         ``write_long_array_length`` a VarInt count precedes the longs (so a single value ends
         in ``00``). ``IllegalStateException`` for an empty single-value palette.
         """
-        rules = _palette_rules(rules)
+        rules = _palette_rules(versions.LATEST if rules is None else rules)
         data = self._data
         out = bytearray([data.storage.bits & 0xFF])
         data.palette.write(out)
@@ -263,7 +267,8 @@ class PalettedContainer:
         return Packed(entries, SimpleBitStorage.from_values(bits, self.strategy.size, place).longs())
 
     @classmethod
-    def unpack(cls, strategy: Strategy, palette: list[int], data: list[int] | None) -> PalettedContainer:
+    def unpack(cls, strategy: Strategy, palette: Iterable[int],
+               data: Iterable[int] | np.ndarray[Any, Any] | None) -> PalettedContainer:
         """``unpack(strategy, PackedData)``: the container a saved palette and longs make.
 
         Errors, as the game gives them: ``DataResult`` "Missing values for non-zero
@@ -279,21 +284,20 @@ class PalettedContainer:
         is no :class:`Strategy`).
         """
         _require_strategy(strategy)
-        if data is not None:
-            data = java_longs(data, "data")
+        longs = None if data is None else java_longs(data, "data")
         entries = list(palette)
         bits = strategy.bits_for_serialization(len(entries))
         configuration = strategy.configuration(bits)
         if bits == 0:
             storage = new_storage(0, strategy.size)
-        elif data is None:
+        elif longs is None:
             raise GameError("DataResult", "Missing values for non-zero storage")
         else:
             try:
                 if configuration.kind == "global":
-                    storage = cls._repack_global(strategy, configuration, bits, entries, data)
+                    storage = cls._repack_global(strategy, configuration, bits, entries, longs)
                 else:
-                    storage = SimpleBitStorage.from_longs(configuration.bits, strategy.size, data)
+                    storage = SimpleBitStorage.from_longs(configuration.bits, strategy.size, longs)
             except InitializationException as e:
                 raise GameError("DataResult", f"Failed to read PalettedContainer: {e.message}") from None
         loaded = create_palette(configuration.kind, configuration.bits, strategy.registry, entries)
@@ -301,18 +305,18 @@ class PalettedContainer:
 
     @staticmethod
     def _repack_global(strategy: Strategy, configuration: Configuration, bits: int, entries: list[int],
-                       data: list[int]) -> SimpleBitStorage:
+                       data: np.ndarray[Any, Any]) -> SimpleBitStorage:
         """Indices into ``entries`` (at ``bits``) turned into registry ids at the registry's bits."""
         present, place = _first_appearances(SimpleBitStorage.from_longs(bits, strategy.size, data).values(), bits)
         values = HashMapPalette(bits, entries).values_for(present)  # raises at the first bad index in index order
         ids = np.where((values >= 0) & (values < strategy.registry), values, -1)  # IdMap.getId: -1 when absent
         return SimpleBitStorage.from_values(configuration.bits, strategy.size, np.take(ids, place))
 
-    def copy(self, rules=None) -> PalettedContainer:
+    def copy(self, rules: versions.PaletteRules | versions.GameVersion | str | None = None) -> PalettedContainer:
         """``copy()``: the same values over copies of the storage and palette.
 
-        ``rules`` is the version's :class:`~harness.formats.versions.PaletteRules` (or its
-        :class:`~harness.formats.versions.GameVersion`, or a version string): with
+        ``rules`` is the version's :class:`harness.formats.versions.PaletteRules` (or its
+        :class:`harness.formats.versions.GameVersion`, or a version string): with
         ``copy_keeps_resize_handler`` (1.20.1, 1.21.1) the copy's palette still asks this
         container to resize, as the game's ``Palette.copy()`` keeps its handler.
         """

@@ -24,6 +24,7 @@ harness.formats.palette.palettes.MissingPaletteEntryException: MissingPaletteEnt
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -33,7 +34,7 @@ from harness.formats.varint import write_varint, write_varints
 Resize = Callable[[int, int], int]  # PaletteResize.onResize(bits, value) -> new id
 
 
-def _refuse_ids_past(palette, ids: np.ndarray, count: int) -> None:
+def _refuse_ids_past(palette: Palette | _EntryListPalette, ids: np.ndarray[Any, Any], count: int) -> None:
     """Raises what ``palette.value_for`` raises for the first of ``ids`` outside ``range(count)``, if any."""
     if len(ids) and (ids.min() < 0 or ids.max() >= count):
         palette.value_for(int(ids[((ids < 0) | (ids >= count)).argmax()]))
@@ -75,7 +76,7 @@ class SingleValuePalette:
             return self.value
         raise GameError("IllegalStateException", f"Missing Palette entry for id {index}.")
 
-    def values_for(self, ids: np.ndarray) -> np.ndarray:
+    def values_for(self, ids: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
         _refuse_ids_past(self, ids, 0 if self.value is None else 1)
         return np.full(len(ids), self.value)
 
@@ -113,16 +114,20 @@ class _EntryListPalette:
             return self.values[index]
         raise MissingPaletteEntryException(index)
 
-    def values_for(self, ids: np.ndarray) -> np.ndarray:
+    def values_for(self, ids: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
         _refuse_ids_past(self, ids, len(self.values))
-        return np.array(self.values)[ids]
+        values: np.ndarray[Any, Any] = np.array(self.values)[ids]
+        return values
 
     def write(self, out: bytearray) -> None:
         out += write_varint(len(self.values))
         out += write_varints(self.values)
 
-    def copy(self):
+    def copy(self: _P) -> _P:
         return type(self)(self.bits, self.values)
+
+
+_P = TypeVar("_P", bound=_EntryListPalette)
 
 
 class LinearPalette(_EntryListPalette):
@@ -202,7 +207,7 @@ class GlobalPalette:
             return index
         raise MissingPaletteEntryException(index)
 
-    def values_for(self, ids: np.ndarray) -> np.ndarray:
+    def values_for(self, ids: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
         _refuse_ids_past(self, ids, self.registry)
         return ids
 

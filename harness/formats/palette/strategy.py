@@ -57,7 +57,7 @@ class Strategy:
     name: Literal["block_states", "biomes"]
     registry: int
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.name not in ("block_states", "biomes"):
             raise ValueError(f"unknown strategy {self.name!r}; strategies are block_states and biomes")
         if isinstance(self.registry, bool) or not isinstance(self.registry, int):

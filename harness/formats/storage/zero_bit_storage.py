@@ -12,6 +12,8 @@ Matches ``net.minecraft.util.ZeroBitStorage`` of 1.20.1, 1.21.1, 26.1.2 and 26.3
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from harness.formats.errors import inclusive_between
@@ -49,11 +51,11 @@ class ZeroBitStorage:
         """26.3's ``fill``: only checks that ``value`` is 0."""
         inclusive_between(0, 0, value)
 
-    def values(self) -> np.ndarray:
+    def values(self) -> np.ndarray[Any, Any]:
         """``size`` zeros (``int32``)."""
         return np.zeros(max(self.size, 0), dtype=np.int32)
 
-    def raw(self) -> np.ndarray:
+    def raw(self) -> np.ndarray[Any, Any]:
         """The empty long array (read-only)."""
         return _EMPTY
 

@@ -1,0 +1,75 @@
+"""The public API's names, listed in one place: a name that disappears fails here.
+
+Adding a name to a public module's ``__all__`` means adding it here (and to CHANGELOG.md);
+removing one is a breaking change.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+import harness
+
+REPO = Path(__file__).resolve().parents[2]
+
+PUBLIC_NAMES: dict[str, list[str]] = {
+    "harness.formats": ["GameError", "GameVersion", "LATEST", "RECORDED", "UnknownVersionError", "VERSIONS",
+                        "resolve"],
+    "harness.formats.nbt": [
+        "load", "loads", "dump", "dumps", "NbtDocument", "ENCODINGS", "COMPRESSIONS",
+        "parse_snbt", "to_snbt",
+        "Tag", "EndTag", "END", "ByteTag", "ShortTag", "IntTag", "LongTag", "FloatTag", "DoubleTag",
+        "ByteArrayTag", "StringTag", "ListTag", "CompoundTag", "IntArrayTag", "LongArrayTag",
+        "GameError", "CompressionError", "CommandSyntaxError",
+    ],
+    "harness.formats.storage": ["BitStorage", "InitializationException", "MAX_LONGS", "SimpleBitStorage",
+                                "ZeroBitStorage", "java_int", "java_longs", "new_storage", "required_longs"],
+    "harness.formats.palette": ["Configuration", "GlobalPalette", "HashMapPalette", "LinearPalette",
+                                "MissingPaletteEntryException", "Packed", "PalettedContainer", "SingleValuePalette",
+                                "Strategy", "biomes_strategy", "block_states_strategy", "ceillog2"],
+    "harness.formats.region": ["RegionFile", "ChunkLocation", "RegionError", "UnsupportedChunkError",
+                               "looks_like_region", "stored_position", "REGION_NAME", "SECTOR"],
+}
+PUBLIC_MODULES = list(PUBLIC_NAMES)
+
+
+@pytest.mark.parametrize("module", PUBLIC_MODULES)
+def test_every_public_name_is_there(module):
+    mod = importlib.import_module(module)
+    missing = [n for n in PUBLIC_NAMES[module] if not hasattr(mod, n)]
+    assert not missing, f"{module} lost public names {missing}"
+    assert sorted(mod.__all__) == sorted(PUBLIC_NAMES[module]), \
+        f"{module}.__all__ and the list here differ: list a new name here and in CHANGELOG.md"
+
+
+def test_the_public_api_uses_no_engine():
+    """``harness.formats`` imports nothing from the engine: a library user gets the formats alone."""
+    code = ("import sys; import " + ", ".join(PUBLIC_MODULES)
+            + "; print(sorted(m for m in sys.modules if m.startswith(('harness.engine', 'harness.cli', 'rig'))))")
+    import subprocess
+    out = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_version_agrees_with_pyproject_and_changelog():
+    pyproject = (REPO / "pyproject.toml").read_text(encoding="utf-8")
+    version = re.search(r'^version = "([^"]+)"', pyproject, re.M).group(1)
+    assert harness.__version__ == version
+    changelog = (REPO / "CHANGELOG.md").read_text(encoding="utf-8")
+    assert re.search(r"^## (\S+)", changelog, re.M).group(1) == version, "CHANGELOG.md's newest entry is the release"
+
+
+def test_changelog_names_every_public_name():
+    changelog = (REPO / "CHANGELOG.md").read_text(encoding="utf-8")
+    unnamed = [f"{m}.{n}" for m, names in PUBLIC_NAMES.items() for n in names if f"`{n}`" not in changelog]
+    assert not unnamed, f"CHANGELOG.md does not name {unnamed}"
+
+
+def test_py_typed_is_shipped():
+    assert (REPO / "harness" / "py.typed").is_file()
+    assert '"py.typed"' in (REPO / "pyproject.toml").read_text(encoding="utf-8")
