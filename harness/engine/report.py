@@ -283,7 +283,7 @@ def outcome_dict(o: Outcome) -> dict:
         doc["note"] = o.item.note
     if o.reason:
         doc["reason"] = o.reason
-    if o.status == "partial":  # what the implementation declined (index null: the whole case)
+    if o.status == "partial" or o.declined:  # what the implementation declined (index null: the whole case)
         doc["unsupported"] = o.declined_reasons()
     if o.expected_failure is not None:
         doc["expected_failure"] = o.expected_failure

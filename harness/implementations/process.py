@@ -65,8 +65,10 @@ class ImplementationFailure(CaseFailure):
     """The program could not answer one case: crash, hang, malformed line, or its own failure."""
 
 
-class ImplementationDeclined(CaseDeclined):
-    """The program declined the case with its own ``failure`` line: partial, not failed."""
+class ImplementationDeclined(ImplementationFailure, CaseDeclined):
+    """The program declined the case with its own ``failure`` line: partial, not failed, in
+    ``harness check``; still an :class:`ImplementationFailure` for callers that sort a
+    program's failure lines themselves (``harness record`` skips or fails such a case)."""
 
 
 class ImplementationUnavailable(RunAborted):
