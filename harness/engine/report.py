@@ -143,14 +143,17 @@ def unclean_lines(outcomes: list[Outcome], shown: int = SHOWN_UNCLEAN) -> list[s
 
 
 def declined_text(o: Outcome) -> str:
-    """What a partial case declined, in one line: ``op 1 ["to_string"]: why; op 2 ...``."""
-    parts = []
+    """What a case declined, in one line, operations with the same reason together:
+    ``op 1 ["to_string"], op 2 ["pretty"]: why``; a whole declined case as ``the whole case: why``."""
+    groups_: list[tuple[str, list[str]]] = []
     for d in o.declined_reasons():
-        if d["index"] is None:
-            parts.append(f"the whole case: {d['reason']}")
+        reason = shorten(str(d["reason"]), 200)
+        where = "the whole case" if d["index"] is None else f"op {d['index']} {shorten(json_text(d['op']), 80)}"
+        if groups_ and groups_[-1][0] == reason:
+            groups_[-1][1].append(where)
         else:
-            parts.append(f"op {d['index']} {shorten(json_text(d['op']), 80)}: {shorten(str(d['reason']), 200)}")
-    return escape_surrogates("; ".join(parts))
+            groups_.append((reason, [where]))
+    return escape_surrogates("; ".join(f"{', '.join(places)}: {reason}" for reason, places in groups_))
 
 
 def partial_lines(outcomes: list[Outcome], shown: int = SHOWN_PARTIAL) -> list[str]:
@@ -170,10 +173,14 @@ def partial_lines(outcomes: list[Outcome], shown: int = SHOWN_PARTIAL) -> list[s
 
 
 def unsupported_counts(outcomes: list[Outcome]) -> dict[str, int]:
-    """Operation name (``"case"`` for a whole declined case) -> in how many cases it was declined."""
+    """``"<area> <operation>"`` (``"<area> (whole case)"`` for a declined case) -> in how many
+    partial cases it was declined."""
     counts: dict[str, int] = defaultdict(int)
     for o in outcomes:
-        for name in {d["op"][0] if d["op"] else "case" for d in o.declined_reasons()} if o.status == "partial" else ():
+        if o.status != "partial":
+            continue
+        area = o.item.case["area"]
+        for name in {f"{area} {d['op'][0]}" if d["op"] else f"{area} (whole case)" for d in o.declined_reasons()}:
             counts[name] += 1
     return dict(sorted(counts.items()))
 

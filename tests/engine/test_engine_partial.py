@@ -49,12 +49,12 @@ def test_declining_to_string_and_pretty_makes_every_nbt_case_partial(tmp_path, c
     assert end["status"] == "partial"
     assert end["unsupported"] == [{"index": 1, "op": ["to_string"], "reason": "no SNBT printer yet"},
                                   {"index": 2, "op": ["pretty"], "reason": "no SNBT printer yet"}]
-    assert doc["unsupported_operations"] == {"pretty": len(with_printers), "to_string": len(with_printers)}
+    assert doc["unsupported_operations"] == {"nbt pretty": len(with_printers), "nbt to_string": len(with_printers)}
     assert doc["groups"][0]["unsupported"] == len(with_printers)
     assert "partial cases: some operations declined as unsupported" in out
-    assert "unsupported: pretty (" in out
+    assert f"unsupported: nbt pretty ({len(with_printers)} cases), nbt to_string ({len(with_printers)} cases)" in out
     xml = (tmp_path / "r.xml").read_text()
-    assert 'message="unsupported: op 1 [&quot;to_string&quot;]: no SNBT printer yet; op 2' in xml
+    assert 'message="unsupported: op 1 [&quot;to_string&quot;], op 2 [&quot;pretty&quot;]: no SNBT printer yet"' in xml
 
 
 def test_the_answers_not_declined_are_still_judged(tmp_path, capsys):
