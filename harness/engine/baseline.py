@@ -115,12 +115,11 @@ def expect_lines(result: ExpectResult, path: str, shown: int = 20) -> list[str]:
     """The text report's lines about an expect-failures list."""
     lines = [f"expected failures ({path}): {len(result.expected)} failed as listed, "
              f"{len(result.unlisted)} failed unlisted"]
-    if result.unexpectedly_passing:
-        lines.append(f"unexpectedly passing: remove from the list ({len(result.unexpectedly_passing)}):")
-        lines += [f"  {o.item.key[0]} {o.item.key[2]} (entry {e.pattern!r} at {e.source}: {e.reason})"
-                  for o, e in result.unexpectedly_passing[:shown]]
-        if len(result.unexpectedly_passing) > shown:
-            lines.append(f"  … and {len(result.unexpectedly_passing) - shown} more (every one is in --json)")
+    from harness.engine.report import listed
+
+    lines += listed("unexpectedly passing: remove from the list",
+                    [f"{o.item.key[0]} {o.item.key[2]} (entry {e.pattern!r} at {e.source}: {e.reason})"
+                     for o, e in result.unexpectedly_passing], shown)
     if result.unused:
         lines.append("entries that matched no case checked: " + ", ".join(e.pattern for e in result.unused[:shown]))
     return lines
@@ -178,12 +177,11 @@ def compare_baseline(outcomes: list[Outcome], before: dict[tuple[str, str], str]
 
 def baseline_lines(result: BaselineResult, path: str, shown: int = 20) -> list[str]:
     """The text report's lines about a baseline."""
+    from harness.engine.report import listed
+
     lines = [f"baseline ({path}): {len(result.newly_failing)} newly failing, {len(result.newly_passing)} newly "
              f"passing, {len(result.still_failing)} still failing"]
     for title, rows in (("newly failing", result.newly_failing), ("newly passing", result.newly_passing)):
-        if rows:
-            lines.append(f"{title} ({len(rows)}):")
-            lines += [f"  {o.item.key[0]} {o.item.key[2]} (before: {was or 'not in the baseline'})" for o, was in rows[:shown]]
-            if len(rows) > shown:
-                lines.append(f"  … and {len(rows) - shown} more (every one is in --json)")
+        lines += listed(title, [f"{o.item.key[0]} {o.item.key[2]} (before: {was or 'not in the baseline'})"
+                                for o, was in rows], shown)
     return lines

@@ -133,12 +133,22 @@ def unclean_lines(outcomes: list[Outcome], shown: int = SHOWN_UNCLEAN) -> list[s
     ``reason``): a section of the text report, empty when there is none. Still unverified
     (no recorded answer to judge them by), but a person should see that they did not run."""
     unclean = [o for o in outcomes if o.status == "unverified" and o.reason]
-    if not unclean:
+    return listed("unverified cases that did not run cleanly", [case_row(o, o.reason) for o in unclean], shown)
+
+
+def case_row(o: Outcome, text: str) -> str:
+    """``<version> <case id>: <text>``, the id shortened: one row of a list of cases."""
+    return f"{o.item.key[0]} {shorten(o.item.key[2], ID_CHARS)}: {text}"
+
+
+def listed(title: str, rows: list[str], shown: int) -> list[str]:
+    """``title (N):`` then the first ``shown`` rows indented, then how many more there are
+    (every one is in the JSON report); empty when there are no rows."""
+    if not rows:
         return []
-    lines = [f"unverified cases that did not run cleanly ({len(unclean)}):"]
-    lines += [f"  {o.item.key[0]} {shorten(o.item.key[2], ID_CHARS)}: {o.reason}" for o in unclean[:shown]]
-    if len(unclean) > shown:
-        lines.append(f"  … and {len(unclean) - shown} more (every one is in --json)")
+    lines = [f"{title} ({len(rows)}):"] + [f"  {row}" for row in rows[:shown]]
+    if len(rows) > shown:
+        lines.append(f"  … and {len(rows) - shown} more (every one is in --json)")
     return [escape_surrogates(line) for line in lines]
 
 
@@ -160,12 +170,8 @@ def partial_lines(outcomes: list[Outcome], shown: int = SHOWN_PARTIAL) -> list[s
     """The partial cases (declined operations; every other answer matched), and which
     operations were declined how often: a section of the text report, empty when none."""
     partial = [o for o in outcomes if o.status == "partial"]
-    if not partial:
-        return []
-    lines = [f"partial cases: some operations declined as unsupported, every other answer matches ({len(partial)}):"]
-    lines += [f"  {o.item.key[0]} {shorten(o.item.key[2], ID_CHARS)}: {declined_text(o)}" for o in partial[:shown]]
-    if len(partial) > shown:
-        lines.append(f"  … and {len(partial) - shown} more (every one is in --json)")
+    lines = listed("partial cases: some operations declined as unsupported, every other answer matches",
+                   [case_row(o, declined_text(o)) for o in partial], shown)
     counts = unsupported_counts(outcomes)
     if counts:
         lines.append("unsupported: " + ", ".join(f"{op} ({n} case{'s' if n != 1 else ''})" for op, n in counts.items()))
