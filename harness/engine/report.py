@@ -19,13 +19,16 @@ from harness.engine.compare import MISSING, Mismatch
 from harness.engine.jsontext import escape_surrogates, json_text
 from harness.engine.outputs import atomic_write_bytes
 from harness.engine.reference import version_key
-from harness.engine.runner import STATUSES, Outcome, summary_line, tally
+from harness.engine.runner import COUNT_NAMES, STATUSES, Outcome, summary_line, tally
 from harness.engine.shorten import ID_CHARS, shorten, window
 
 POLICY_TEXT = {
     "message": "an error answer matches the same exception kind with the same message (and cause)",
-    "kind": "an error answer matches the same exception kind, whatever the message",
+    "kind": "an error answer matches the same exception kind, whatever the message "
+            "(resource refusals are one kind)",
+    "refusal": "an error answer matches any error answer (a refusal is enough)",
 }
+SHOWN_PARTIAL = 10  # partial cases listed in the text report; JSON has them all
 SHOWN_MISMATCHES = 3  # per case in the text report; JSON and JUnit carry them all
 SHOWN_UNCLEAN = 10  # unverified cases that raised, listed in the text report; JSON has them all
 VALUE_CHARS = 300  # a value longer than this is shown as a window around its first difference
@@ -41,10 +44,11 @@ class Group:
     failed: int = 0
     unverified: int = 0
     seconds: float = 0.0
+    unsupported: int = 0  # partial cases: some operations (or the whole case) declined
 
     @property
     def cases(self) -> int:
-        return self.passed + self.failed + self.unverified
+        return self.passed + self.failed + self.unverified + self.unsupported
 
 
 def groups(outcomes: list[Outcome]) -> list[Group]:
@@ -53,7 +57,8 @@ def groups(outcomes: list[Outcome]) -> list[Group]:
     for o in outcomes:
         v, a, _ = o.item.key
         g = by.setdefault((v, a), Group(v, a))
-        setattr(g, o.status, getattr(g, o.status) + 1)
+        name = COUNT_NAMES[o.status]
+        setattr(g, name, getattr(g, name) + 1)
         g.seconds += o.seconds
     return sorted(by.values(), key=lambda g: (version_key(g.version), g.area))
 
@@ -128,13 +133,62 @@ def unclean_lines(outcomes: list[Outcome], shown: int = SHOWN_UNCLEAN) -> list[s
     ``reason``): a section of the text report, empty when there is none. Still unverified
     (no recorded answer to judge them by), but a person should see that they did not run."""
     unclean = [o for o in outcomes if o.status == "unverified" and o.reason]
-    if not unclean:
+    return listed("unverified cases that did not run cleanly", [case_row(o, o.reason) for o in unclean], shown)
+
+
+def case_row(o: Outcome, text: str) -> str:
+    """``<version> <case id>: <text>``, the id shortened: one row of a list of cases."""
+    return f"{o.item.key[0]} {shorten(o.item.key[2], ID_CHARS)}: {text}"
+
+
+def listed(title: str, rows: list[str], shown: int) -> list[str]:
+    """``title (N):`` then the first ``shown`` rows indented, then how many more there are
+    (every one is in the JSON report); empty when there are no rows."""
+    if not rows:
         return []
-    lines = [f"unverified cases that did not run cleanly ({len(unclean)}):"]
-    lines += [f"  {o.item.key[0]} {shorten(o.item.key[2], ID_CHARS)}: {o.reason}" for o in unclean[:shown]]
-    if len(unclean) > shown:
-        lines.append(f"  … and {len(unclean) - shown} more (every one is in --json)")
+    lines = [f"{title} ({len(rows)}):"] + [f"  {row}" for row in rows[:shown]]
+    if len(rows) > shown:
+        lines.append(f"  … and {len(rows) - shown} more (every one is in --json)")
     return [escape_surrogates(line) for line in lines]
+
+
+def declined_text(o: Outcome) -> str:
+    """What a case declined, in one line, operations with the same reason together:
+    ``op 1 ["to_string"], op 2 ["pretty"]: why``; a whole declined case as ``the whole case: why``."""
+    groups_: list[tuple[str, list[str]]] = []
+    for d in o.declined_reasons():
+        reason = shorten(str(d["reason"]), 200)
+        where = "the whole case" if d["index"] is None else f"op {d['index']} {shorten(json_text(d['op']), 80)}"
+        if groups_ and groups_[-1][0] == reason:
+            groups_[-1][1].append(where)
+        else:
+            groups_.append((reason, [where]))
+    return escape_surrogates("; ".join(f"{', '.join(places)}: {reason}" for reason, places in groups_))
+
+
+def partial_lines(outcomes: list[Outcome], shown: int = SHOWN_PARTIAL) -> list[str]:
+    """The partial cases (declined operations; every other answer matched), and which
+    operations were declined how often: a section of the text report, empty when none."""
+    partial = [o for o in outcomes if o.status == "partial"]
+    lines = listed("partial cases: some operations declined as unsupported, every other answer matches",
+                   [case_row(o, declined_text(o)) for o in partial], shown)
+    counts = unsupported_counts(outcomes)
+    if counts:
+        lines.append("unsupported: " + ", ".join(f"{op} ({n} case{'s' if n != 1 else ''})" for op, n in counts.items()))
+    return [escape_surrogates(line) for line in lines]
+
+
+def unsupported_counts(outcomes: list[Outcome]) -> dict[str, int]:
+    """``"<area> <operation>"`` (``"<area> (whole case)"`` for a declined case) -> in how many
+    partial cases it was declined."""
+    counts: dict[str, int] = defaultdict(int)
+    for o in outcomes:
+        if o.status != "partial":
+            continue
+        area = o.item.case["area"]
+        for name in {f"{area} {d['op'][0]}" if d["op"] else f"{area} (whole case)" for d in o.declined_reasons()}:
+            counts[name] += 1
+    return dict(sorted(counts.items()))
 
 
 def print_text(outcomes: list[Outcome], console, implementation: str, policy: str,
@@ -158,14 +212,17 @@ def print_text(outcomes: list[Outcome], console, implementation: str, policy: st
     if not quiet:
         for line in unclean_lines(outcomes):
             say(line)
+        for line in partial_lines(outcomes):
+            say(line)
         table = Table(title=escape_surrogates(f"harness check: {implementation}"))
         for name, justify in (("version", "left"), ("area", "left"), ("passed", "right"), ("failed", "right"),
-                              ("unverified", "right"), ("seconds", "right"), ("ms/case", "right")):
+                              ("unverified", "right"), ("unsupported", "right"), ("seconds", "right"),
+                              ("ms/case", "right")):
             table.add_column(name, justify=justify)
         for g in groups(outcomes):
             per = 1000 * g.seconds / g.cases if g.cases else 0.0
             table.add_row(escape_surrogates(g.version), g.area, str(g.passed), str(g.failed), str(g.unverified),
-                          f"{g.seconds:.2f}", f"{per:.1f}")
+                          str(g.unsupported), f"{g.seconds:.2f}", f"{per:.1f}")
         console.print(table)
         say(f"error answers: --errors {policy}: {POLICY_TEXT[policy]}")
         absent = not_judged_line(outcomes)
@@ -239,6 +296,10 @@ def outcome_dict(o: Outcome) -> dict:
         doc["note"] = o.item.note
     if o.reason:
         doc["reason"] = o.reason
+    if o.status == "partial" or o.declined:  # what the implementation declined (index null: the whole case)
+        doc["unsupported"] = o.declined_reasons()
+    if o.expected_failure is not None:
+        doc["expected_failure"] = o.expected_failure
     if o.not_judged:  # operations the release lacks ({"absent": ...} recorded): not judged
         doc["not_judged"] = [{"index": i, "absent": o.item.expected[i]["absent"]} for i in o.not_judged]
     if o.mismatches:
@@ -253,9 +314,10 @@ def outcome_dict(o: Outcome) -> dict:
 
 
 def json_report(outcomes: list[Outcome], implementation: str, policy: str, seconds: float | None = None,
-                stopped: str | None = None) -> dict:
+                stopped: str | None = None, extra: dict | None = None) -> dict:
     """The whole check as JSON data: summary, groups, every case; ``stopped``: why the run
-    stopped before its last case (the implementation could not go on), else absent."""
+    stopped before its last case (the implementation could not go on), else absent;
+    ``extra``: more top-level keys (``expect_failures``, ``baseline``, ``protocol``)."""
     doc = {
         "format": "harness-check/1",
         "implementation": implementation,
@@ -269,15 +331,18 @@ def json_report(outcomes: list[Outcome], implementation: str, policy: str, secon
     }
     if not_judged_counts(outcomes):  # what the releases lack -> in how many cases it was not judged
         doc["not_judged"] = not_judged_counts(outcomes)
+    if unsupported_counts(outcomes):  # operation -> in how many cases the implementation declined it
+        doc["unsupported_operations"] = unsupported_counts(outcomes)
     if stopped:
         doc["stopped"] = stopped
+    doc.update(extra or {})
     return doc
 
 
 def write_json(path, outcomes, implementation: str, policy: str, seconds: float | None = None,
-               stopped: str | None = None) -> None:
+               stopped: str | None = None, extra: dict | None = None) -> None:
     """Write :func:`json_report` to ``path`` atomically (lone surrogates as ``\\udXXX``)."""
-    doc = json_report(outcomes, implementation, policy, seconds, stopped)
+    doc = json_report(outcomes, implementation, policy, seconds, stopped, extra)
     atomic_write_bytes(path, (json_text(doc, indent=1) + "\n").encode("utf-8"))
 
 
@@ -298,7 +363,7 @@ def junit_xml(outcomes: list[Outcome], implementation: str, policy: str, seconds
     as a property."""
     c = tally(outcomes)
     root = ET.Element("testsuites", name=f"harness check ({implementation})", tests=str(len(outcomes)),
-                      failures=str(c["failed"]), skipped=str(c["unverified"]), errors="0",
+                      failures=str(c["failed"]), skipped=str(c["unverified"] + c["unsupported"]), errors="0",
                       time=f"{seconds or sum(o.seconds for o in outcomes):.3f}")
     props = ET.SubElement(root, "properties")
     ET.SubElement(props, "property", name="implementation", value=_xml_text(implementation))
@@ -309,7 +374,7 @@ def junit_xml(outcomes: list[Outcome], implementation: str, policy: str, seconds
     for g in groups(outcomes):
         suites[(g.version, g.area)] = ET.SubElement(
             root, "testsuite", name=f"{g.version}/{g.area}", tests=str(g.cases), failures=str(g.failed),
-            skipped=str(g.unverified), errors="0", time=f"{g.seconds:.3f}")
+            skipped=str(g.unverified + g.unsupported), errors="0", time=f"{g.seconds:.3f}")
     for o in outcomes:
         v, area, cid = o.item.key
         tc = ET.SubElement(suites[(v, area)], "testcase", classname=f"{v}.{area}", name=_xml_text(cid),
@@ -320,6 +385,8 @@ def junit_xml(outcomes: list[Outcome], implementation: str, policy: str, seconds
             fail.text = _xml_text(failure_text(o))
         elif o.status == "unverified":
             ET.SubElement(tc, "skipped", message=_xml_text("unverified: " + (o.item.note or "no recorded answer")))
+        elif o.status == "partial":
+            ET.SubElement(tc, "skipped", message=_xml_text("unsupported: " + declined_text(o)))
     ET.indent(root)
     return ET.tostring(root, encoding="utf-8", xml_declaration=True) + b"\n"
 
@@ -330,5 +397,5 @@ def write_junit(path, outcomes, implementation: str, policy: str, seconds: float
     atomic_write_bytes(path, junit_xml(outcomes, implementation, policy, seconds, stopped))
 
 
-__all__ = ["Group", "groups", "headline", "failure_text", "unclean_lines", "print_text", "json_report", "write_json", "junit_xml",
+__all__ = ["Group", "groups", "headline", "failure_text", "unclean_lines", "partial_lines", "declined_text", "print_text", "json_report", "write_json", "junit_xml",
            "write_junit", "mismatch_lines", "slow_areas", "STATUSES"]

@@ -14,7 +14,11 @@ give (``expected``) or ``None`` when nothing was recorded. Its :class:`Outcome`:
 - ``failed``: an answer differs, or the implementation raised, crashed or hung on the case
   (``reason`` holds what happened; the run goes on with the next case);
 - ``unverified``: no recorded answer (a version without a reference, a generated case the
-  game has not answered); never counted as passed.
+  game has not answered); never counted as passed;
+- ``partial``: the implementation declined some operations (answered ``{"unsupported":
+  why}``, ``Outcome.declined``) and every other answer matches; or it declined the whole
+  case (a program's ``failure`` line, :class:`CaseDeclined`, ``reason``). Neither passed
+  nor failed: the summary line counts these cases as ``D unsupported``.
 
 An implementation that cannot answer any further case (it cannot be started, or it
 crashed or hung on every case it was given without ever answering) raises
@@ -39,13 +43,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Protocol
 
-from harness.engine.compare import ErrorPolicy, Mismatch, compare_case, not_judged
+from harness.engine.compare import ErrorPolicy, Mismatch, compare_case, declined, not_judged
 from harness.engine.shorten import shorten
 from harness.engine.vocabulary import MalformedCase
 
 REASON_CHARS = 2000  # the longest reason kept for a case (a program may say 50 MB)
 
-STATUSES = ("passed", "failed", "unverified")
+STATUSES = ("passed", "failed", "unverified", "partial")
+# the summary's name for each status: a partial case counts as "unsupported"
+COUNT_NAMES = {"passed": "passed", "failed": "failed", "unverified": "unverified", "partial": "unsupported"}
 
 
 class Implementation(Protocol):
@@ -62,6 +68,11 @@ class CaseFailure(Exception):
     """An implementation gave no answers to one case, for the reason its message says (a
     program's crash, hang or bad line, its own ``failure`` line, a timeout): reported as the
     message alone, as the harness's source location says nothing about the implementation."""
+
+
+class CaseDeclined(CaseFailure):
+    """The implementation declined a whole case (a program's ``failure`` line): the case is
+    ``partial`` with nothing judged, for the reason its message says, not failed."""
 
 
 class RunAborted(Exception):
@@ -147,6 +158,17 @@ class Outcome:
     seconds: float = 0.0
     actual: list | None = None
     not_judged: list[int] = field(default_factory=list)  # operations recorded as absent in the release
+    declined: list[int] = field(default_factory=list)  # operations the implementation answered unsupported
+    expected_failure: str | None = None  # the reason an --expect-failures list gives for this case
+
+    def declined_reasons(self) -> list[dict]:
+        """``[{"index": i, "op": [...], "reason": why}, ...]``: what the implementation declined;
+        a whole declined case is one entry with ``index`` and ``op`` null."""
+        if self.status == "partial" and not self.declined and self.reason:
+            return [{"index": None, "op": None, "reason": self.reason}]
+        ops = self.item.case["ops"]
+        return [{"index": i, "op": ops[i] if i < len(ops) else None, "reason": self.actual[i]["unsupported"]}
+                for i in self.declined]
 
 
 def protocol_case(case: dict) -> dict:
@@ -196,7 +218,7 @@ def check_item(impl: Implementation, item: CheckItem, policy: ErrorPolicy = "mes
         raise
     except BaseException as e:  # an implementation's crash is that case's failure
         seconds = time.perf_counter() - start
-        status = "unverified" if item.expected is None else "failed"
+        status = "unverified" if item.expected is None else "partial" if isinstance(e, CaseDeclined) else "failed"
         outcome = Outcome(item, status, reason=describe_exception(e), seconds=seconds)
         if isinstance(e, RunAborted):
             if e.reason is not None:  # the case was given and got no answer (not: cannot start)
@@ -209,10 +231,12 @@ def check_item(impl: Implementation, item: CheckItem, policy: ErrorPolicy = "mes
     if _passed_before(item.expected, actual, policy):
         return Outcome(item, "passed", seconds=seconds, actual=actual, not_judged=not_judged(item.expected))
     mismatches = compare_case(item.case["ops"], item.expected, actual, policy, item.case)
-    if not mismatches:
+    skipped = declined(item.expected, actual)
+    if not mismatches and not skipped:
         _PASSES[id(item.expected)] = (item.expected, policy, tuple(actual))
-    return Outcome(item, "failed" if mismatches else "passed", mismatches, seconds=seconds, actual=actual,
-                   not_judged=not_judged(item.expected))
+    status = "failed" if mismatches else "partial" if skipped else "passed"
+    return Outcome(item, status, mismatches, seconds=seconds, actual=actual,
+                   not_judged=not_judged(item.expected), declined=skipped)
 
 
 # Answers that matched once match again: the same recorded answers (one object, shared by the
@@ -255,14 +279,17 @@ def run_checks(impl: Implementation, items: Iterable[CheckItem], policy: ErrorPo
 
 
 def tally(outcomes: Iterable[Outcome]) -> dict[str, int]:
-    """``{"passed": n, "failed": m, "unverified": k}``."""
-    counts = dict.fromkeys(STATUSES, 0)
+    """``{"passed": n, "failed": m, "unverified": k, "unsupported": d}``: ``unsupported`` is
+    the number of partial cases (some or all of their operations declined)."""
+    counts = dict.fromkeys(COUNT_NAMES.values(), 0)
     for o in outcomes:
-        counts[o.status] += 1
+        counts[COUNT_NAMES[o.status]] += 1
     return counts
 
 
 def summary_line(outcomes: Iterable[Outcome]) -> str:
-    """The last line of every check: ``N passed, M failed, K unverified``."""
+    """The last line of every check: ``N passed, M failed, K unverified``, and ``, D
+    unsupported`` after it when D > 0 partial cases declined an operation (or the whole case)."""
     c = tally(outcomes)
-    return f"{c['passed']} passed, {c['failed']} failed, {c['unverified']} unverified"
+    line = f"{c['passed']} passed, {c['failed']} failed, {c['unverified']} unverified"
+    return line + (f", {c['unsupported']} unsupported" if c["unsupported"] else "")

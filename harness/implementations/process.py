@@ -14,8 +14,14 @@ The protocol (``harness check --impl CMD``; toml-test's shape, kept to one long-
 
   ``answers[i]`` answers ``ops[i]`` in the recorded format (plain values, bytes as lowercase
   hex, longs as signed 64-bit integers, error answers ``{"error", "message"[, "cause",
-  "cause_message"]}``). A program that cannot answer a case at all may write
-  ``{"id": ..., "failure": "why"}``: that case fails with the reason and the run goes on.
+  "cause_message"]}``). A program may decline one operation with ``{"unsupported": "why"}``
+  in its place (not judged; the case is partial), or a whole case with
+  ``{"id": ..., "failure": "why"}``: that case is partial (declined, counted unsupported,
+  not failed) with the reason, and the run goes on.
+- with a protocol option on (``longs_as_strings``), the first line the harness sends after
+  starting the program is a *hello* line, ``{"hello": "mc-format-harness", "protocol": 1,
+  "longs_as_strings": true}``, which gets no answer; without options none is sent, so a
+  program that knows nothing of options never sees one.
 - stderr is free for the program's own logging; the last lines are shown when it crashes.
 - a case gets ``timeout`` seconds (default 10). A crash (exit, or a line that is not the
   answer to the case sent: not UTF-8, not JSON, another id, or longer than
@@ -43,18 +49,26 @@ import threading
 from typing import Callable, Sequence
 
 from harness.engine.jsontext import NestedTooDeeply, json_line, parse
-from harness.engine.runner import CaseFailure, RunAborted, describe_exception
+from harness.engine.runner import CaseDeclined, CaseFailure, RunAborted, describe_exception
 from harness.engine.shorten import ID_CHARS, MESSAGE_CHARS, shorten
 from harness.engine.vocabulary import MalformedCase
 
 MAX_LINE_BYTES = 64 << 20  # the longest answer line taken (the longest recorded one is ~1 MB)
 GIVE_UP_AFTER = 3  # failures in a row, before any answer, that stop the run
+PROTOCOL = 1  # the protocol's version, said in the hello line
+HELLO = "mc-format-harness"  # the hello line's "hello" value
 _STDERR_CHUNK = 4096  # stderr is kept as its last lines, each cut into chunks of this many bytes
 _OVERLONG = object()  # the stdout reader's mark for a line longer than the limit
 
 
 class ImplementationFailure(CaseFailure):
     """The program could not answer one case: crash, hang, malformed line, or its own failure."""
+
+
+class ImplementationDeclined(ImplementationFailure, CaseDeclined):
+    """The program declined the case with its own ``failure`` line: partial, not failed, in
+    ``harness check``; still an :class:`ImplementationFailure` for callers that sort a
+    program's failure lines themselves (``harness record`` skips or fails such a case)."""
 
 
 class ImplementationUnavailable(RunAborted):
@@ -84,12 +98,14 @@ class ProcessImplementation:
     in a row before any answer that raise :class:`ImplementationUnavailable` (0: never).
     The process starts on the first case (or :meth:`start`), is restarted after any failure,
     and is stopped by ``close()``. ``answered`` counts the lines it answered (a ``failure``
-    line too), ``restarts`` the restarts.
+    line too), ``restarts`` the restarts. ``longs_as_strings``: every long of a case and of
+    its answers travels as a decimal string (:mod:`harness.engine.longtext`), said to the
+    program in the hello line (:meth:`hello`) sent first after each start.
     """
 
     def __init__(self, command: str | Sequence[str], timeout: float = 10.0, name: str | None = None,
                  cwd: str | None = None, env: dict | None = None, max_line_bytes: int = MAX_LINE_BYTES,
-                 give_up_after: int = GIVE_UP_AFTER):
+                 give_up_after: int = GIVE_UP_AFTER, longs_as_strings: bool = False):
         self.argv = split_command(command) if isinstance(command, str) else list(command)
         if not self.argv:
             raise ValueError("an empty command: name the program to run")
@@ -103,12 +119,19 @@ class ProcessImplementation:
         self.env = env
         self.max_line_bytes = max_line_bytes
         self.give_up_after = give_up_after
+        self.longs_as_strings = longs_as_strings
         self.restarts = 0
         self.answered = 0
         self._failed_in_a_row = 0
         self._proc: subprocess.Popen | None = None
         self._lines: queue.Queue = queue.Queue()
         self._stderr: collections.deque = collections.deque(maxlen=20)
+
+    def hello(self) -> dict | None:
+        """The hello line sent first after each start, or None when no protocol option is on."""
+        if not self.longs_as_strings:
+            return None
+        return {"hello": HELLO, "protocol": PROTOCOL, "longs_as_strings": True}
 
     # -- process life -------------------------------------------------------------------
     def start(self) -> None:
@@ -136,6 +159,15 @@ class ProcessImplementation:
         self._stderr_thread = threading.Thread(
             target=_pump, args=(self._proc.stderr, self._stderr.append, _STDERR_CHUNK, False), daemon=True)
         self._stderr_thread.start()
+        self._hello_sent = False
+        hello = self.hello()
+        if hello is not None:
+            try:
+                self._proc.stdin.write((json_line(hello) + "\n").encode("utf-8"))
+                self._proc.stdin.flush()
+                self._hello_sent = True
+            except OSError:
+                pass  # the first case finds out what happened to the process
 
     def _stop(self) -> None:
         proc, self._proc = self._proc, None
@@ -191,7 +223,12 @@ class ProcessImplementation:
     def answer(self, case: dict) -> list:
         """The program's answers to ``case``; :class:`ImplementationFailure` if it gives none."""
         self.start()
-        line = json_line(case) + "\n"  # lone surrogates as escapes: always UTF-8
+        sent = case
+        if self.longs_as_strings:
+            from harness.engine.longtext import case_to_strings
+
+            sent = case_to_strings(case)
+        line = json_line(sent) + "\n"  # lone surrogates as escapes: always UTF-8
         try:
             self._proc.stdin.write(line.encode("utf-8"))
             self._proc.stdin.flush()
@@ -199,6 +236,9 @@ class ProcessImplementation:
             raise self._fail("the process closed its input before this case") from None
         try:
             reply = self._lines.get(timeout=self.timeout)
+            if self._hello_sent and isinstance(reply, bytes) and _answers_hello(reply):
+                reply = self._lines.get(timeout=self.timeout)  # the hello gets no answer; one given is skipped
+            self._hello_sent = False
         except queue.Empty:
             raise self._fail(f"no answer within {self.timeout:g} s (hang; did the program flush its output?); "
                              "process killed and restarted") from None
@@ -229,12 +269,31 @@ class ProcessImplementation:
         self.answered += 1
         self._failed_in_a_row = 0
         if "failure" in doc:
-            both = " (the line has 'answers' too; a failure line counts as a failure)" if "answers" in doc else ""
-            raise ImplementationFailure(f"the implementation reported: {shorten(str(doc['failure']), MESSAGE_CHARS)}"
-                                        + both)
+            if "answers" in doc:
+                raise ImplementationFailure(f"the implementation reported: {shorten(str(doc['failure']), MESSAGE_CHARS)} "
+                                            "(the line has 'answers' too; such a line counts as a failure)")
+            raise ImplementationDeclined(f"the implementation reported: {shorten(str(doc['failure']), MESSAGE_CHARS)}")
         if not isinstance(doc.get("answers"), list):
             raise ImplementationFailure("the answer line has no 'answers' list")
+        if self.longs_as_strings:
+            from harness.engine.longtext import answers_from_strings
+
+            return answers_from_strings(case["ops"], doc["answers"])
         return doc["answers"]
+
+
+def _answers_hello(reply: bytes) -> bool:
+    """A reply line that answers the hello line (a JSON object without an ``id``, or with a null one)."""
+    try:
+        doc = json.loads(reply)
+    except ValueError:
+        return False
+    return isinstance(doc, dict) and doc.get("id") is None
+
+
+def is_hello(doc) -> bool:
+    """True for the harness's hello line (a mapping with ``"hello"`` and no ``id``)."""
+    return isinstance(doc, dict) and "hello" in doc and "id" not in doc
 
 
 def _pump(stream, put: Callable, limit: int, whole_lines: bool) -> None:
@@ -280,8 +339,10 @@ def serve(answer: Callable[[dict], list], stdin=None, stdout=None) -> None:
     """Answer protocol lines from ``stdin`` with ``answer(case)`` until end of input.
 
     An exception from ``answer`` (or a line that is no case) becomes a ``failure`` line (the
-    case fails, the loop goes on) saying why (:func:`failure_text`). Lines are UTF-8 both ways; a lone surrogate in an answer
-    (a Java string may hold one) is written as its ``\\udXXX`` escape.
+    case is declined, the loop goes on) saying why (:func:`failure_text`). Lines are UTF-8 both ways; a lone surrogate in an answer
+    (a Java string may hold one) is written as its ``\\udXXX`` escape. A hello line
+    (:func:`is_hello`) gets no answer; its ``longs_as_strings`` turns longs into decimal
+    strings both ways from then on.
     """
     if stdin is None:
         stdin = sys.stdin
@@ -289,13 +350,23 @@ def serve(answer: Callable[[dict], list], stdin=None, stdout=None) -> None:
     if stdout is None:
         stdout = sys.stdout
         stdout.reconfigure(encoding="utf-8")
+    longs_as_strings = False
     for line in stdin:
         if not line.strip():
             continue
         case = None
         try:
             case = parse(line)
-            doc = {"id": case["id"], "answers": answer(case)}
+            if is_hello(case):
+                longs_as_strings = case.get("longs_as_strings") is True
+                continue
+            if longs_as_strings:
+                from harness.engine.longtext import answers_to_strings, case_from_strings
+
+                answers = answers_to_strings(case["ops"], answer(case_from_strings(case)))
+            else:
+                answers = answer(case)
+            doc = {"id": case["id"], "answers": answers}
         except Exception as e:  # reported to the harness as that case's failure
             doc = {"id": case.get("id") if isinstance(case, dict) else None, "failure": failure_text(e)}
         stdout.write(json_line(doc) + "\n")

@@ -96,7 +96,7 @@ def test_a_huge_failure_reason_from_a_program_is_shortened(tmp_path):
         outcome = check_item(impl, CheckItem(GOOD, GOOD["answers"]))
     finally:
         impl.close()
-    assert outcome.status == "failed" and len(outcome.reason) < 2100
+    assert outcome.status == "partial" and len(outcome.reason) < 2100
     assert outcome.reason.startswith("the implementation reported: no no") and "chars)…" in outcome.reason
 
 

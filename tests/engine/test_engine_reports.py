@@ -69,7 +69,7 @@ def test_cli_check_recorded_with_impl_last_line_and_exit(tmp_path, capsys):
     assert status == 1
     assert out.rstrip("\n").splitlines()[-1] == "2 passed, 1 failed, 0 unverified"
     assert "FAIL 26.3 snbt/p/1" in out and "--errors message" in out
-    assert json.loads((tmp_path / "r.json").read_text())["summary"] == {"passed": 2, "failed": 1, "unverified": 0}
+    assert json.loads((tmp_path / "r.json").read_text())["summary"] == {"passed": 2, "failed": 1, "unverified": 0, "unsupported": 0}
     assert main(["check", "--recorded", str(good), "--impl", cmd, "--quiet"]) == 0
     assert capsys.readouterr().out.strip() == "3 passed, 0 failed, 0 unverified"
 

@@ -1,0 +1,187 @@
+"""Known failures: an ``--expect-failures`` list, and an earlier run's JSON report (``--baseline``).
+
+An **expect-failures file** lists the failures a project knows about and accepts for now,
+like toml-test's skip lists. UTF-8 text, one entry a line::
+
+    # comments start with '#'; blank lines are ignored
+    nbt/p/real/*                 our reader does not do gzip yet
+    1.20.1:snbt/p/escape-*       1.20.1's escapes: not done
+
+An entry is a glob (``fnmatch``: ``*``, ``?``, ``[...]``; ``*`` also matches ``/``), then
+whitespace, then the reason (required). A glob matches a case id (every version), or
+``<version>:<case id>`` to name one version. A failed case that an entry matches is an
+*expected failure*: it is still counted failed, but it does not make the exit status 1. A
+listed case that now passes is reported as "unexpectedly passing: remove from the list".
+
+A **baseline** is a JSON report an earlier ``harness check --json`` wrote
+(``"format": "harness-check/1"``). Each case is looked up by version and id: a case that
+fails now and did not before (passed, partial, unverified, or not in the baseline) is
+*newly failing* (a regression); one that passes now and failed before is *newly passing*.
+
+>>> e = parse_expectations("storage/p/fill-* fill is not done\\n# note\\n", "x.txt")
+>>> e[0].pattern, e[0].reason, e[0].matches("26.3", "storage/p/fill-5"), e[0].matches("26.3", "storage/p/get")
+('storage/p/fill-*', 'fill is not done', True, False)
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from harness.engine.runner import Outcome
+
+
+class BaselineError(ValueError):
+    """An expect-failures file or a baseline report that cannot be used (message: path[:line] and why)."""
+
+
+@dataclass(frozen=True)
+class Expectation:
+    """One entry of an expect-failures file: a glob, its reason, where it was written."""
+
+    pattern: str
+    reason: str
+    source: str = ""
+
+    def matches(self, version: str, case_id: str) -> bool:
+        return fnmatch.fnmatchcase(case_id, self.pattern) or fnmatch.fnmatchcase(f"{version}:{case_id}", self.pattern)
+
+
+def parse_expectations(text: str, path: str = "<text>") -> list[Expectation]:
+    """The entries of an expect-failures file's text; :class:`BaselineError` for a line
+    without a reason."""
+    out = []
+    for n, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        parts = line.split(None, 1)
+        if len(parts) < 2:
+            raise BaselineError(f"{path}:{n}: {parts[0]!r} has no reason: each line is '<glob> <reason>'")
+        out.append(Expectation(parts[0], parts[1].strip(), f"{path}:{n}"))
+    return out
+
+
+def read_expectations(path: str | Path) -> list[Expectation]:
+    """:func:`parse_expectations` of the file at ``path``."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise BaselineError(f"{path}: cannot read the expect-failures file: {getattr(e, 'strerror', None) or e}") from None
+    return parse_expectations(text, str(path))
+
+
+@dataclass
+class ExpectResult:
+    """How a run's outcomes meet an expect-failures list."""
+
+    expected: list[Outcome] = field(default_factory=list)  # failed and listed
+    unlisted: list[Outcome] = field(default_factory=list)  # failed and not listed: these fail the run
+    unexpectedly_passing: list[tuple[Outcome, Expectation]] = field(default_factory=list)
+    unused: list[Expectation] = field(default_factory=list)  # entries that matched no case checked
+
+    def to_json(self, path: str) -> dict:
+        return {"file": path, "expected": len(self.expected), "unlisted": len(self.unlisted),
+                "unexpectedly_passing": [{"version": o.item.key[0], "id": o.item.key[2], "entry": e.pattern,
+                                          "reason": e.reason} for o, e in self.unexpectedly_passing],
+                "unused_entries": [e.pattern for e in self.unused]}
+
+
+def apply_expectations(outcomes: list[Outcome], expectations: list[Expectation]) -> ExpectResult:
+    """Mark each failed outcome an entry matches (``Outcome.expected_failure`` = its reason)
+    and sort the outcomes into expected, unlisted and unexpectedly passing."""
+    result = ExpectResult()
+    used: set[Expectation] = set()
+    for o in outcomes:
+        v, _, cid = o.item.key
+        entry = next((e for e in expectations if e.matches(v, cid)), None)
+        if entry is not None:
+            used.add(entry)
+        if o.status == "failed":
+            if entry is None:
+                result.unlisted.append(o)
+            else:
+                o.expected_failure = entry.reason
+                result.expected.append(o)
+        elif o.status == "passed" and entry is not None:
+            result.unexpectedly_passing.append((o, entry))
+    result.unused = [e for e in expectations if e not in used]
+    return result
+
+
+def expect_lines(result: ExpectResult, path: str, shown: int = 20) -> list[str]:
+    """The text report's lines about an expect-failures list."""
+    lines = [f"expected failures ({path}): {len(result.expected)} failed as listed, "
+             f"{len(result.unlisted)} failed unlisted"]
+    from harness.engine.report import listed
+
+    lines += listed("unexpectedly passing: remove from the list",
+                    [f"{o.item.key[0]} {o.item.key[2]} (entry {e.pattern!r} at {e.source}: {e.reason})"
+                     for o, e in result.unexpectedly_passing], shown)
+    if result.unused:
+        lines.append("entries that matched no case checked: " + ", ".join(e.pattern for e in result.unused[:shown]))
+    return lines
+
+
+def read_baseline(path: str | Path) -> dict[tuple[str, str], str]:
+    """``(version, case id) -> status`` of a JSON report; :class:`BaselineError` for a file
+    that is not one."""
+    try:
+        doc = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as e:
+        raise BaselineError(f"{path}: cannot read the baseline: {getattr(e, 'strerror', None) or e}") from None
+    except ValueError as e:
+        raise BaselineError(f"{path}: the baseline is not JSON ({e})") from None
+    if not isinstance(doc, dict) or doc.get("format") != "harness-check/1" or not isinstance(doc.get("cases"), list):
+        raise BaselineError(f"{path}: not a harness check JSON report (written by 'harness check --json'; "
+                            "\"format\": \"harness-check/1\")")
+    out = {}
+    for c in doc["cases"]:
+        if isinstance(c, dict) and isinstance(c.get("version"), str) and isinstance(c.get("id"), str):
+            out[(c["version"], c["id"])] = c.get("status")
+    return out
+
+
+@dataclass
+class BaselineResult:
+    """What changed since the baseline."""
+
+    newly_failing: list[tuple[Outcome, str | None]] = field(default_factory=list)  # with the status before (None: new)
+    newly_passing: list[tuple[Outcome, str]] = field(default_factory=list)
+    still_failing: list[Outcome] = field(default_factory=list)
+
+    def to_json(self, path: str) -> dict:
+        return {"file": path,
+                "newly_failing": [{"version": o.item.key[0], "id": o.item.key[2], "before": b} for o, b in self.newly_failing],
+                "newly_passing": [{"version": o.item.key[0], "id": o.item.key[2], "before": b} for o, b in self.newly_passing],
+                "still_failing": len(self.still_failing)}
+
+
+def compare_baseline(outcomes: list[Outcome], before: dict[tuple[str, str], str]) -> BaselineResult:
+    """Sort this run's outcomes against ``before`` (:func:`read_baseline`)."""
+    result = BaselineResult()
+    for o in outcomes:
+        v, _, cid = o.item.key
+        was = before.get((v, cid))
+        if o.status == "failed":
+            if was == "failed":
+                result.still_failing.append(o)
+            else:
+                result.newly_failing.append((o, was))
+        elif o.status == "passed" and was in ("failed", "partial"):
+            result.newly_passing.append((o, was))
+    return result
+
+
+def baseline_lines(result: BaselineResult, path: str, shown: int = 20) -> list[str]:
+    """The text report's lines about a baseline."""
+    from harness.engine.report import listed
+
+    lines = [f"baseline ({path}): {len(result.newly_failing)} newly failing, {len(result.newly_passing)} newly "
+             f"passing, {len(result.still_failing)} still failing"]
+    for title, rows in (("newly failing", result.newly_failing), ("newly passing", result.newly_passing)):
+        lines += listed(title, [f"{o.item.key[0]} {o.item.key[2]} (before: {was or 'not in the baseline'})"
+                                for o, was in rows], shown)
+    return lines
