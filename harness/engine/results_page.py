@@ -200,7 +200,7 @@ td.none { background: #f3f3f3; color: #aaa; text-align: center; }
 td .plain, td summary { padding: 5px 8px; }
 td summary { cursor: pointer; list-style: none; }
 td summary::-webkit-details-marker { display: none; }
-.open { font-size: 11px; text-decoration: underline; }
+.open { font-size: 11px; text-decoration: underline; white-space: nowrap; }
 .rate { font-weight: 700; display: block; } .n, .open { font-size: 11px; opacity: .85; display: block; }
 .failing { background: #fff; border: 1px solid #bbb; padding: 6px; max-width: 70em; }
 .failing > p { margin: 0 0 4px; font-size: 12px; color: #444; }
