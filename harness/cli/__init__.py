@@ -21,7 +21,7 @@ import importlib
 import os
 import sys
 
-VERB_MODULES = ("check", "shrink", "versions", "reference", "nbt", "rig")
+VERB_MODULES = ("check", "shrink", "versions", "reference", "nbt", "rig", "report")
 SIGPIPE_STATUS = 141  # a shell's status for a command ended by SIGPIPE (128 + 13)
 
 

@@ -302,6 +302,8 @@ def outcome_dict(o: Outcome) -> dict:
         doc["expected_failure"] = o.expected_failure
     if o.not_judged:  # operations the release lacks ({"absent": ...} recorded): not judged
         doc["not_judged"] = [{"index": i, "absent": o.item.expected[i]["absent"]} for i in o.not_judged]
+    if o.status == "failed":  # the text report's failure, whole (harness report --html shows it)
+        doc["failure_text"] = failure_text(o)
     if o.mismatches:
         doc["mismatches"] = [{
             "index": m.index, "op": m.op, "where": m.where,

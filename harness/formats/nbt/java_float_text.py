@@ -2,21 +2,34 @@
 
 SNBT prints a float tag as ``Float.toString(f) + "f"`` and a double tag as
 ``Double.toString(d) + "d"`` (``StringTagVisitor``, all versions), so the text depends on
-the JDK the game runs on, not on the game version:
+the JDK the game runs on, not on the game version.
+
+Where the behaviour was learned: the layout is the one the ``Double.toString`` /
+``Float.toString`` specification describes (all JDKs); the digits of JDK 19 and newer are
+the specification's shortest decimal; the digits of JDK 17 and older are the output of
+OpenJDK 17's ``Float/Double.toString`` (its ``FloatingDecimal``), which this module
+reproduces with the published free-format algorithm (the digit generation of Steele &
+White, "How to Print Floating-Point Numbers Accurately", 1990, with one half-ulp margin
+for both ends, and the decimal exponent estimated as in Gay's ``dtoa``) plus the
+deviations from it that JDK 17's output shows. It is written from that description, not
+translated from the JDK's source, and checked against the JDKs' own output: 2 million
+values each against OpenJDK 17 and Temurin 25 (the sample of
+tests/formats/test_java_float_text.py, 100 times over), besides the tests' own.
 
 - **JDK 17 and older** (``jdk=17``, the default: every bundled reference was recorded on
-  OpenJDK 17): ``jdk.internal.math.FloatingDecimal.BinaryToASCIIBuffer.dtoa``, a port of
-  the 1996 algorithm. It is *not* always the shortest text: integers below 2^63 are
-  printed from their exact value with only the digits below ``2^(binExp - precision)``
-  rounded away (``developLongDigits``), and the digit loop stops on a symmetric
-  half-ulp test, so ``1.0E23`` prints as ``9.999999999999999E22``, large floats get a
-  9th digit (``2.88230376E17``) and some doubles an 18th (``1.73077666221715552E17``).
-  Checked against OpenJDK 17.0.21's ``Float/Double.toString`` on 2 million values.
-- **JDK 19 and newer** (``jdk=19`` or higher; JDK-4511638, Raffaello Giulietti's
-  algorithm): the shortest decimal that rounds back to the value, the closest to it among
-  those, ties to an even last digit; a value whose shortest decimal has one digit is
-  printed with two if a two-digit decimal is closer (``4.9E-324``, not ``5.0E-324``).
-  Checked against Temurin 25's ``Float/Double.toString`` on the same 2 million values.
+  OpenJDK 17): *not* always the shortest text. An integer below 2^63 is printed from its
+  exact value with its lowest digits rounded away (as many as 2^(exponent - precision - 1)
+  has digits, less one: large floats get a 9th digit, ``2.88230376E17``, and some doubles
+  an 18th, ``1.73077666221715552E17``); other values get digits until the remainder is
+  within half an ulp of either end of the digit (a quarter ulp for a power of two, on
+  both sides), so ``1.0E23`` prints as ``9.999999999999999E22``. When the numbers of that
+  loop fit in 32 or 64 bits, JDK 17 computes it in Java ``int`` or ``long`` arithmetic,
+  and its output shows their wrap-around and a strict comparison where the arbitrary-size
+  computation compares with ``>=``; both are kept (:func:`_digit_loop`).
+- **JDK 19 and newer** (``jdk=19`` or higher; JDK-4511638): the shortest decimal that
+  rounds back to the value, the closest to it among those, ties to an even last digit; a
+  value whose shortest decimal has one digit is printed with two if a two-digit decimal is
+  closer (``4.9E-324``, not ``5.0E-324``).
 
 The two differ on about one random float bit pattern in nine, and on doubles mostly where
 they are integers between 2^53 and 2^63, subnormal, or like ``1.0E23``.
@@ -38,27 +51,14 @@ the point) for 10^-3 <= |x| < 10^7, otherwise ``d.dddE[-]n`` (``1.0E10``, ``1.0E
 from __future__ import annotations
 
 import math
-import struct
 
 __all__ = ["float_text", "double_text"]
 
 SHORTEST_SINCE_JDK = 19  # JDK-4511638: Double/Float.toString give the shortest decimal
 
-# --- the IEEE 754 formats, as FloatingDecimal names their constants -------------------
-EXP_SHIFT = 52  # DoubleConsts.SIGNIFICAND_WIDTH - 1
-FRACT_HOB = 1 << EXP_SHIFT
-SIGNIF_BIT_MASK = FRACT_HOB - 1
-EXP_ONE = 0x3FF0000000000000  # the bits of 1.0
-MAX_SMALL_BIN_EXP = 62
-MIN_SMALL_BIN_EXP = -(63 // 3)
-
-# N_5_BITS[i]: bits needed for 5**i (FloatingDecimal's table: 0 for i = 0).
-N_5_BITS = [0] + [(5 ** i).bit_length() for i in range(1, 27)]
-LONG_5_POW_LENGTH = 27  # FDBigInteger.LONG_5_POW holds 5**0 .. 5**26
-
 
 class _Format:
-    """One IEEE 754 binary format: significand width (with the hidden bit) and exponent bias."""
+    """One IEEE 754 binary format: total width, stored fraction bits, exponent bias."""
 
     def __init__(self, width: int, significand: int, bias: int):
         self.width = width
@@ -97,241 +97,145 @@ def _text(fmt: _Format, bits: int, jdk: int) -> str:
     if jdk >= SHORTEST_SINCE_JDK:
         digits, dec_exponent = _shortest(fmt, biased, fraction)
     else:
-        digits, dec_exponent = _floating_decimal(fmt, biased, fraction)
+        digits, dec_exponent = _jdk17(fmt, biased, fraction)
     return ("-" if negative else "") + _layout(digits, dec_exponent)
 
 
 def _layout(digits: str, dec_exponent: int) -> str:
-    """``BinaryToASCIIBuffer.getChars``: value = 0.``digits`` × 10^``dec_exponent``."""
+    """The specification's layout of value = 0.``digits`` × 10^``dec_exponent``."""
     n = len(digits)
-    if 0 < dec_exponent < 8:
+    if 0 < dec_exponent < 8:  # 1 <= value < 10^7: plain, at least one digit after the point
         whole = digits[:dec_exponent]
         if n < dec_exponent:
             return whole + "0" * (dec_exponent - n) + ".0"
         return whole + "." + (digits[dec_exponent:] or "0")
-    if -3 < dec_exponent <= 0:
+    if -3 < dec_exponent <= 0:  # 10^-3 <= value < 1
         return "0." + "0" * -dec_exponent + digits
-    e = dec_exponent - 1
-    return digits[0] + "." + (digits[1:] or "0") + "E" + str(e)
+    return digits[0] + "." + (digits[1:] or "0") + "E" + str(dec_exponent - 1)
 
 
-# --- JDK 17: FloatingDecimal.BinaryToASCIIBuffer ---------------------------------------
-def _i32(x: int) -> int:
-    x &= 0xFFFFFFFF
-    return x - (1 << 32) if x >> 31 else x
-
-
-def _i64(x: int) -> int:
-    x &= 0xFFFFFFFFFFFFFFFF
-    return x - (1 << 64) if x >> 63 else x
-
-
-def _jdiv(a: int, b: int) -> int:
-    """Java integer division (truncates toward zero)."""
-    q = abs(a) // abs(b)
-    return q if (a >= 0) == (b > 0) else -q
-
-
-def _jrem(a: int, b: int) -> int:
-    """Java ``%`` (sign of the dividend)."""
-    return a - _jdiv(a, b) * b
-
-
-def _floating_decimal(fmt: _Format, biased: int, fraction: int) -> tuple[str, int]:
-    """``getBinaryToASCIIConverter(float|double)``: normalise, then ``dtoa``."""
-    if biased == 0:  # subnormal: shift the fraction up to the hidden-bit position
-        n_significant_bits = fraction.bit_length()
-        shift = fmt.shift + 1 - n_significant_bits
-        fraction <<= shift
-        bin_exp = 1 - shift
+# --- JDK 17 ------------------------------------------------------------------------------
+def _jdk17(fmt: _Format, biased: int, fraction: int) -> tuple[str, int]:
+    """JDK 17's digits and decimal exponent (value = 0.digits × 10^exponent) of a positive,
+    finite value (see the module docstring)."""
+    if biased:
+        significand, exponent, precision = fraction | (1 << fmt.shift), biased - fmt.bias - fmt.shift, fmt.shift + 1
+    else:  # subnormal: as many significant bits as the fraction has
+        significand, exponent, precision = fraction, 1 - fmt.bias - fmt.shift, fraction.bit_length()
+    # value = odd · 2^low_exp; top = floor(log2(value)); bits = significant bits of odd
+    zeros = (significand & -significand).bit_length() - 1
+    odd, low_exp = significand >> zeros, exponent + zeros
+    bits = odd.bit_length()
+    top = low_exp + bits - 1
+    if low_exp >= 0 and top <= 62:
+        return _integer_digits(odd << low_exp, top - precision - 1)
+    k = _estimated_exponent(odd, bits, top)
+    # value / 10^k = B / S, and the margin (half an ulp; a quarter for a power of two) / 10^k
+    # = M / S: B = odd·5^max(-k, 0)·2^b, S = 5^max(k, 0)·2^s, M = 5^max(-k, 0)·2^m, scaled by
+    # the smallest power of two that makes all three integers.
+    margin_exp = top - precision - (1 if bits == 1 else 0)
+    five_b, five_s = max(-k, 0), max(k, 0)
+    exp_b, exp_s, exp_m = low_exp, 0, margin_exp
+    # B/S = odd·2^low_exp / 10^k: the 2^k part of 10^k goes to S when k > 0, to B and M when k < 0
+    if k > 0:
+        exp_s += k
     else:
-        fraction |= 1 << fmt.shift
-        bin_exp = biased
-        n_significant_bits = fmt.shift + 1
-    bin_exp -= fmt.bias
-    return _dtoa(bin_exp, fraction << (EXP_SHIFT - fmt.shift), n_significant_bits)
+        exp_b -= k
+        exp_m -= k
+    lowest = min(exp_b, exp_s, exp_m)
+    B = odd * 5 ** five_b << (exp_b - lowest)
+    S = 5 ** five_s << (exp_s - lowest)
+    M = 5 ** five_b << (exp_m - lowest)
+    # JDK 17 computes in int when the operands' bit lengths sum below 32 (for B: those of
+    # odd, 5^(-k) and the power of two; 10·S: its own), in long below 64, else exactly.
+    b_size = bits + ((5 ** five_b).bit_length() if five_b else 0) + (exp_b - lowest)
+    s_size = (10 * S).bit_length()
+    width = 32 if b_size < 32 and s_size < 32 else 64 if b_size < 64 and s_size < 64 else None
+    return _digit_loop(B, S, M, k, width)
 
 
-def _insignificant_digits_for_pow2(p2: int) -> int:
-    """``insignificantDigitsForPow2``: decimal digits of 2**p2 minus one (0 for p2 <= 1)."""
-    if 1 < p2 < 64:
-        return len(str(1 << p2)) - 1
-    return 0
+def _integer_digits(value: int, p: int) -> tuple[str, int]:
+    """An integer below 2^63: its decimal digits, the lowest ones rounded away half up (as
+    many as 2^p has digits, less one, for 1 < p < 64), trailing zeros dropped."""
+    drop = len(str(1 << p)) - 1 if 1 < p < 64 else 0
+    unit = 10 ** drop
+    kept, rest = divmod(value, unit)
+    if rest >= unit // 2 and drop:
+        kept += 1
+    text = str(kept)
+    return text.rstrip("0"), len(text) + drop
 
 
-def _develop_long_digits(lvalue: int, insignificant: int) -> tuple[str, int]:
-    """``developLongDigits(0, lvalue, insignificant)``: an integer's digits, trailing zeros dropped."""
-    dec_exponent = 0
-    if insignificant:
-        pow10 = 10 ** insignificant
-        residue = lvalue % pow10
-        lvalue //= pow10
-        dec_exponent += insignificant
-        if residue >= pow10 >> 1:
-            lvalue += 1
-    text = str(lvalue)
-    stripped = text.rstrip("0")
-    dec_exponent += len(text)
-    return stripped, dec_exponent
+def _estimated_exponent(odd: int, bits: int, top: int) -> int:
+    """floor(log10(value)) or one more, estimated in double arithmetic as Gay's ``dtoa``
+    does: log10(m · 2^top) ≈ (m − 1.5)·0.289529654 + 0.176091259 + top·log10(2), m in [1, 2)."""
+    m = math.ldexp(odd, 1 - bits)
+    return math.floor((m - 1.5) * 0.289529654 + 0.176091259 + float(top) * 0.301029995663981)
 
 
-def _estimate_dec_exp(fract_bits: int, bin_exp: int) -> int:
-    """``estimateDecExp``: floor of a double-precision estimate of log10 of the value."""
-    d2 = struct.unpack(">d", struct.pack(">Q", EXP_ONE | (fract_bits & SIGNIF_BIT_MASK)))[0]
-    d = (d2 - 1.5) * 0.289529654 + 0.176091259 + float(bin_exp) * 0.301029995663981
-    return math.floor(d)
+def _wrap(x: int, width: int | None) -> int:
+    """``x`` as a Java int (``width`` 32) or long (64) holds it; unchanged for None."""
+    if width is None:
+        return x
+    x &= (1 << width) - 1
+    return x - (1 << width) if x >> (width - 1) else x
 
 
-def _dtoa(bin_exp: int, fract_bits: int, n_significant_bits: int) -> tuple[str, int]:
-    """``BinaryToASCIIBuffer.dtoa(binExp, fractBits, nSignificantBits, true)``.
+def _digit_loop(B: int, S: int, M: int, k: int, width: int | None) -> tuple[str, int]:
+    """Digits of B/S (the value / 10^k) until the remainder R (× 10 per digit, like M) is
+    within the margin of the digit's lower end (low: R < M) or upper end (high: R + M > 10·S
+    in fixed width, R + M >= 10·S exactly); the last digit is rounded up when only high
+    holds, or when both hold and 2·R > 10·S (on a tie: when it is odd). In fixed width
+    (``width`` bits) the sums wrap as Java's do, and a margin that wrapped to <= 0 counts
+    as both low and high. The E-form (k < -3 or k >= 8 after the first digit) gets at least
+    two digits."""
+    ten_s = 10 * S
 
-    ``fract_bits`` has its high-order bit at 2^52. Returns (digits, decExponent) with the
-    value = 0.digits × 10^decExponent. The int and long branches keep Java's 32/64-bit
-    wrap-around, the big-integer branch its non-strict ``high`` test, as the JDK does.
-    """
-    tail_zeros = (fract_bits & -fract_bits).bit_length() - 1
-    n_fract_bits = EXP_SHIFT + 1 - tail_zeros
-    n_tiny_bits = max(0, n_fract_bits - bin_exp - 1)
-    if MIN_SMALL_BIN_EXP <= bin_exp <= MAX_SMALL_BIN_EXP:
-        if n_tiny_bits < LONG_5_POW_LENGTH and n_fract_bits + N_5_BITS[n_tiny_bits] < 64:
-            if n_tiny_bits == 0:  # an integer below 2^63
-                if bin_exp > n_significant_bits:
-                    insignificant = _insignificant_digits_for_pow2(bin_exp - n_significant_bits - 1)
-                else:
-                    insignificant = 0
-                if bin_exp >= EXP_SHIFT:
-                    fract_bits <<= bin_exp - EXP_SHIFT
-                else:
-                    fract_bits >>= EXP_SHIFT - bin_exp
-                return _develop_long_digits(fract_bits, insignificant)
+    def near(r: int, m: int) -> tuple[bool, bool]:
+        if width is None:
+            return r < m, r + m >= ten_s
+        if m <= 0:
+            return True, True
+        return r < m, _wrap(r + m, width) > ten_s
 
-    dec_exp = _estimate_dec_exp(fract_bits, bin_exp)
-    b5 = max(0, -dec_exp)
-    b2 = b5 + n_tiny_bits + bin_exp
-    s5 = max(0, dec_exp)
-    s2 = s5 + n_tiny_bits
-    m5 = b5
-    m2 = b2 - n_significant_bits
-
-    fract_bits >>= tail_zeros
-    b2 -= n_fract_bits - 1
-    common2 = min(b2, s2)
-    b2 -= common2
-    s2 -= common2
-    m2 -= common2
-    if n_fract_bits == 1:  # an exact power of two: the next value down is half as far
-        m2 -= 1
-    if m2 < 0:
-        b2 -= m2
-        s2 -= m2
-        m2 = 0
-
-    b_bits = n_fract_bits + b2 + (N_5_BITS[b5] if b5 < len(N_5_BITS) else b5 * 3)
-    ten_s_bits = s2 + 1 + (N_5_BITS[s5 + 1] if s5 + 1 < len(N_5_BITS) else (s5 + 1) * 3)
-    if b_bits < 64 and ten_s_bits < 64:
-        wrap = _i32 if (b_bits < 32 and ten_s_bits < 32) else _i64
-        digits, dec_exp, low, high, b, tens = _digit_loop_fixed(
-            wrap, fract_bits, b5, b2, s5, s2, m5, m2, dec_exp)
-        low_digit_difference = wrap((b << 1) - tens)
-    else:
-        digits, dec_exp, low, high, low_digit_difference = _digit_loop_big(
-            fract_bits, b5, b2, s5, s2, m5, m2, dec_exp)
-
-    dec_exponent = dec_exp + 1
-    if high:
-        if low:
-            if low_digit_difference == 0:
-                if ord(digits[-1]) & 1:
-                    return _roundup(digits, dec_exponent)
-            elif low_digit_difference > 0:
-                return _roundup(digits, dec_exponent)
-        else:
-            return _roundup(digits, dec_exponent)
-    return "".join(digits), dec_exponent
-
-
-def _stop_early(dec_exp: int) -> bool:
-    """The E-form needs a second digit: the stopping test is ignored after the first."""
-    return dec_exp < -3 or dec_exp >= 8
-
-
-def _digit_loop_fixed(wrap, fract_bits, b5, b2, s5, s2, m5, m2, dec_exp):
-    """dtoa's int (``wrap=_i32``) or long (``wrap=_i64``) digit loop."""
-    b = wrap(wrap(fract_bits * 5 ** b5) << b2)
-    s = wrap(5 ** s5 << s2)
-    m = wrap(5 ** m5 << m2)
-    tens = wrap(s * 10)
-    digits: list[str] = []
-    q = _jdiv(b, s)
-    b = wrap(10 * _jrem(b, s))
-    m = wrap(m * 10)
-    low = b < m
-    high = wrap(b + m) > tens
+    q, r = divmod(B, S)
+    r, m = 10 * r, _wrap(10 * M, width)
+    low, high = r < m, (r + m >= ten_s) if width is None else _wrap(r + m, width) > ten_s
+    digits: list[int] = []
     if q == 0 and not high:
-        dec_exp -= 1
+        k -= 1  # the estimate was one too high
     else:
-        digits.append(chr(48 + q))
-    if _stop_early(dec_exp):
+        digits.append(q)
+    if k < -3 or k >= 8:
         low = high = False
     while not low and not high:
-        q = _jdiv(b, s)
-        b = wrap(10 * _jrem(b, s))
-        m = wrap(m * 10)
-        if m > 0:
-            low = b < m
-            high = wrap(b + m) > tens
-        else:  # m overflowed
-            low = high = True
-        digits.append(chr(48 + q))
-    return digits, dec_exp, low, high, b, tens
+        q, r = divmod(r, S)
+        r, m = 10 * r, _wrap(10 * m, width)
+        low, high = near(r, m)
+        digits.append(q)
+    exponent = k + 1
+    if high and (not low or _sign(_wrap(2 * r - ten_s, width)) > 0
+                 or (_wrap(2 * r - ten_s, width) == 0 and digits[-1] % 2)):
+        return _round_up(digits, exponent)
+    return "".join(map(str, digits)), exponent
 
 
-def _digit_loop_big(fract_bits, b5, b2, s5, s2, m5, m2, dec_exp):
-    """dtoa's ``FDBigInteger`` digit loop (exact; ``high`` is ``10·S <= B + M`` here)."""
-    s = 5 ** s5 << s2
-    b = fract_bits * 5 ** b5 << b2
-    m = 5 ** (m5 + 1) << (m2 + 1)  # already ×10 for the first comparison
-    ten_s = 5 ** (s5 + 1) << (s2 + 1)
-    digits: list[str] = []
-    q, b = divmod(b, s)
-    b *= 10
-    low = b < m
-    high = ten_s <= b + m
-    if q == 0 and not high:
-        dec_exp -= 1
-    else:
-        digits.append(chr(48 + q))
-    if _stop_early(dec_exp):
-        low = high = False
-    while not low and not high:
-        q, b = divmod(b, s)
-        b *= 10
-        m *= 10
-        low = b < m
-        high = ten_s <= b + m
-        digits.append(chr(48 + q))
-    if high and low:
-        b <<= 1
-        low_digit_difference = (b > ten_s) - (b < ten_s)
-    else:
-        low_digit_difference = 0
-    return digits, dec_exp, low, high, low_digit_difference
+def _sign(x: int) -> int:
+    return (x > 0) - (x < 0)
 
 
-def _roundup(digits: list[str], dec_exponent: int) -> tuple[str, int]:
-    """``roundup()``: add one to the last digit; all nines become ``1`` then zeros (kept)."""
+def _round_up(digits: list[int], exponent: int) -> tuple[str, int]:
+    """One more in the last digit; nines carry. All nines become 1 and zeros (the zeros are
+    printed: JDK 17 does), one decimal place up."""
     i = len(digits) - 1
-    q = digits[i]
-    if q == "9":
-        while q == "9" and i > 0:
-            digits[i] = "0"
-            i -= 1
-            q = digits[i]
-        if q == "9":
-            digits[0] = "1"
-            return "".join(digits), dec_exponent + 1
-    digits[i] = chr(ord(q) + 1)
-    return "".join(digits), dec_exponent
+    while i >= 0 and digits[i] == 9:
+        digits[i] = 0
+        i -= 1
+    if i < 0:
+        digits[0] = 1
+        return "".join(map(str, digits)), exponent + 1
+    digits[i] += 1
+    return "".join(map(str, digits)), exponent
 
 
 # --- JDK 19+: the shortest decimal (Double/Float.toString specification) -------------
