@@ -48,19 +48,24 @@ def _urandom(folder: Path) -> list[str]:
     return _harness("check", "--recorded", "/dev/urandom", "--no-progress")
 
 
-def _yaml_symlink(folder: Path) -> list[str]:
-    (folder / "cases" / "storage").mkdir(parents=True)
-    (folder / "cases" / "storage" / "zero.yaml").symlink_to("/dev/zero")
+def _load_generated(cases: Path) -> list[str]:
+    """Load the case files under ``cases`` as ``harness check --cases`` loads ``cases/``."""
     code = f"""
         import sys
         from harness.engine.casefile import CaseFileError
         from harness.engine.sources import generated_cases
         try:
-            generated_cases({str(folder / 'cases')!r})
+            generated_cases({str(cases)!r})
         except CaseFileError as e:
             print("harness check:", e, file=sys.stderr); sys.exit(2)
     """
     return ["-c", textwrap.dedent(code)]
+
+
+def _yaml_symlink(folder: Path) -> list[str]:
+    (folder / "cases" / "storage").mkdir(parents=True)
+    (folder / "cases" / "storage" / "zero.yaml").symlink_to("/dev/zero")
+    return _load_generated(folder / "cases")
 
 
 def _billion_laughs(folder: Path) -> list[str]:
@@ -71,16 +76,7 @@ def _billion_laughs(folder: Path) -> list[str]:
     path = folder / "cases" / "storage" / "laughs.yaml"
     path.parent.mkdir(parents=True)
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    code = f"""
-        import sys
-        from harness.engine.casefile import CaseFileError
-        from harness.engine.sources import generated_cases
-        try:
-            generated_cases({str(folder / 'cases')!r})
-        except CaseFileError as e:
-            print("harness check:", e, file=sys.stderr); sys.exit(2)
-    """
-    return ["-c", textwrap.dedent(code)]
+    return _load_generated(folder / "cases")
 
 
 def _setsid_program(folder: Path) -> list[str]:
@@ -111,11 +107,66 @@ def _long_integer_recorded(folder: Path) -> list[str]:
 
 def _gzip_bomb(folder: Path) -> list[str]:
     # a Java NBT file: root compound "" holding a list of 20 million empty compounds
-    body = b"\x0a\x00\x00" + b"\x09\x00\x01l\x0a" + struct.pack(">i", 20_000_000)
-    comp = gzip.compress(body + b"\x00" * 20_000_000 + b"\x00", 9)
+    comp = gzip.compress(_bomb_body(), 9)
     path = folder / "bomb.nbt"
     path.write_bytes(comp)
     return _harness("nbt", "show", str(path))
+
+
+def _bomb_body(n: int = 20_000_000) -> bytes:
+    """A Java NBT document: root compound "" holding ``l``, a list of ``n`` empty compounds."""
+    return b"\x0a\x00\x00" + b"\x09\x00\x01l\x0a" + struct.pack(">i", n) + b"\x00" * n + b"\x00"
+
+
+def _region_bombs(folder: Path) -> list[str]:
+    import zlib
+
+    stream = zlib.compress(_bomb_body(), 9)
+    payload = struct.pack(">iB", len(stream) + 1, 2) + stream
+    sectors = -(-len(payload) // 4096)
+    payload += b"\x00" * (sectors * 4096 - len(payload))
+    table = bytearray(8192)
+    body = b""
+    for i in range(3):  # chunks 0,0 1,0 2,0
+        struct.pack_into(">I", table, 4 * i, ((2 + i * sectors) << 8) | sectors)
+        body += payload
+    path = folder / "r.0.0.mca"
+    path.write_bytes(bytes(table) + body)
+    return _harness("nbt", "show", str(path))
+
+
+def _recorded(folder: Path, name: str, case: dict) -> Path:
+    import json
+
+    path = folder / name
+    path.write_text(json.dumps(case) + "\n", encoding="utf-8")
+    return path
+
+
+def _storage_values(folder: Path) -> list[str]:
+    path = _recorded(folder, "values.jsonl", {"id": "storage/p/huge", "area": "storage", "version": "26.3",
+                                              "setup": {"bits": 1, "size": 200_000_000},
+                                              "ops": [["new"], ["values"]], "answers": [None, []]})
+    return _harness("check", "--recorded", str(path), "--no-progress", "--quiet")
+
+
+def _bomb_case(folder: Path) -> list[str]:
+    path = _recorded(folder, "bomb.jsonl", {"id": "nbt/p/bomb", "area": "nbt", "version": "26.3",
+                                            "setup": {"form": "file", "input": _bomb_body().hex()},
+                                            "ops": [["to_string"]], "answers": ["{l:[]}"]})
+    return _harness("check", "--recorded", str(path), "--no-progress", "--quiet")
+
+
+def _impl_long_integer(folder: Path) -> list[str]:
+    prog = folder / "impl.py"
+    prog.write_text(textwrap.dedent("""
+        import json, sys
+        for line in sys.stdin:
+            case = json.loads(line)
+            print('{"id": %s, "answers": [%s]}' % (json.dumps(case["id"]), "9" * 5000), flush=True)
+    """), encoding="utf-8")
+    return _harness("check", "--impl", f"{sys.executable} {prog}", "--case", "storage/p/errors", "--version", "26.3",
+                    "--no-progress", "--quiet")
 
 
 def _snbt_long_list(folder: Path) -> list[str]:
@@ -140,7 +191,15 @@ ENTRIES = [
     Entry("5000-digit integer in recorded JSON", 8, _long_integer_recorded, 2,
           r"long\.jsonl:1: not valid JSON: an integer of 5000 digits"),
     Entry("gzip bomb: 20 million empty compounds", 2, _gzip_bomb, 2, r"bomb\.nbt: .*tags"),
-    Entry("SNBT list of two million 1s", 4, _snbt_long_list, 2, r"list\.snbt: .*over the limit"),
+    Entry("region file: 3 chunks, each a list of 20 million compounds", 2, _region_bombs, 0,
+          r"^\s+0\s+0 .*note: not checked: more than 1000000 tags"),
+    Entry("case: nbt hex input, the 20-million-compound list", 2, _bomb_case, 1,
+          r"nbt/p/bomb.*more than 1000000 tags"),
+    Entry("case: values of a 200-million-entry storage", 12, _storage_values, 1,
+          r"storage/p/huge.*'values' would list 200000000 entries, over the tools' limit"),
+    Entry("--impl answers a 5000-digit integer", 8, _impl_long_integer, 1,
+          r"storage/p/errors.*the answer line is not JSON \(an integer of 5000 digits"),
+    Entry("SNBT list of two million 1s", 4, _snbt_long_list, 2, r"list\.snbt: .*over the tools' limit of 50000"),
     Entry("SNBT 0x + 3600 f", 5, _snbt_long_hex, 2, r"hex\.snbt: .*SNBT \(CommandSyntaxException"),
 ]
 
