@@ -169,6 +169,26 @@ def _impl_long_integer(folder: Path) -> list[str]:
                     "--no-progress", "--quiet")
 
 
+def _huge_id_slow(folder: Path) -> list[str]:
+    path = _recorded(folder, "slow.jsonl", {"id": "storage/p/" + "x" * 50_000_000, "area": "storage",
+                                            "version": "26.3", "setup": {"bits": 5, "size": 4_000_000},
+                                            "ops": [["new"], ["fill", 3], ["values"]], "answers": [None, None, []]})
+    return _harness("check", "--recorded", str(path), "--no-progress")
+
+
+def _deep_convert(folder: Path) -> list[str]:
+    src = folder / "deep.snbt"
+    src.write_text("{a:" * 1000 + "1" + "}" * 1000, encoding="utf-8")
+    return _harness("nbt", "convert", str(src), str(folder / "deep.nbt"), "--to", "java", "--strict")
+
+
+def _octal_yaml(folder: Path) -> list[str]:
+    path = folder / "cases" / "storage" / "octal.yaml"
+    path.parent.mkdir(parents=True)
+    path.write_text("area: storage\ncases:\n- id: storage/g/o\n  setup: {bits: 4, size: 064}\n  ops: [[new]]\n")
+    return _load_generated(folder / "cases")
+
+
 def _snbt_long_list(folder: Path) -> list[str]:
     path = folder / "list.snbt"
     path.write_text("[" + ",".join(["1"] * 2_000_000) + "]", encoding="utf-8")
@@ -199,7 +219,11 @@ ENTRIES = [
           r"storage/p/huge.*'values' would list 200000000 entries, over the tools' limit"),
     Entry("--impl answers a 5000-digit integer", 8, _impl_long_integer, 1,
           r"storage/p/errors.*the answer line is not JSON \(an integer of 5000 digits"),
-    Entry("SNBT list of two million 1s", 4, _snbt_long_list, 2, r"list\.snbt: .*over the tools' limit of 50000"),
+    Entry("50 MB case id, a slow case", 9, _huge_id_slow, 1, r"^slow: storage averages .*\(50000010 chars\)"),
+    Entry("YAML size: 064", 10, _octal_yaml, 2, r"octal\.yaml:4: the integer '064' is not plain decimal \(YAML 1\.1"),
+    Entry("convert to 1000-deep NBT --strict", 11, _deep_convert, 2,
+          r"deep\.nbt: not written \(--strict\): the file will not read back: it nests 1000"),
+    Entry("SNBT list of two million 1s", 4, _snbt_long_list, 2, r"list\.snbt: .*over the tools' limit of 100000"),
     Entry("SNBT 0x + 3600 f", 5, _snbt_long_hex, 2, r"hex\.snbt: .*SNBT \(CommandSyntaxException"),
 ]
 
@@ -216,8 +240,17 @@ class Result:
 
 def run(entry: Entry, folder: Path, timeout: float = 60.0) -> Result:
     """Build ``entry`` under ``folder`` and run it in a subprocess of its own, measuring its
-    wall time and peak resident size (``wait4``); killed after ``timeout`` seconds."""
-    argv = [sys.executable, *entry.build(folder)]
+    wall time and peak resident size (``wait4``); killed after ``timeout`` seconds.
+
+    The input is built in a subprocess too: Linux counts a child's peak from its parent's
+    size at the fork, so a parent that built a 40 MB input would inflate every figure."""
+    import json
+
+    index = next(i for i, e in enumerate(ENTRIES) if e.name == entry.name)
+    code = (f"import json, sys, pathlib; sys.path.insert(0, {str(Path(__file__).parent)!r}); "
+            f"import hostile_corpus as h; print(json.dumps(h.ENTRIES[{index}].build(pathlib.Path({str(folder)!r}))))")
+    argv = [sys.executable, *json.loads(subprocess.run([sys.executable, "-c", code], cwd=REPO, check=True,
+                                                       capture_output=True, text=True).stdout)]
     out, err = folder / ".stdout", folder / ".stderr"
     with open(out, "wb") as o, open(err, "wb") as e:
         start = time.perf_counter()
