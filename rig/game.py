@@ -161,6 +161,8 @@ class Game:
         for p, a in zip(params, args):
             if p in _BOXES and not isinstance(a, jpype.JObject):
                 a = JClass(_BOXES[p]).valueOf(getattr(jpype, "J" + p.capitalize())(a))
+            elif p == "java.lang.String" and isinstance(a, str):
+                a = java_string(a)
             elif p.endswith("[]") and p[:-2] in _PRIMITIVES and isinstance(a, (list, tuple)):
                 a = JArray(getattr(jpype, "J" + p[:-2].capitalize()))(a)
             boxed.append(a)
@@ -254,14 +256,27 @@ class Game:
 
 
 def java_str(java_string) -> str | None:
-    """A ``java.lang.String`` as a Python ``str``, exactly: UTF-16 code units one for one, so a
-    lone surrogate stays one (``str()`` of JPype refuses those)."""
+    """A ``java.lang.String`` as a Python ``str``, exactly, always through its UTF-16 code
+    units: a valid pair is its code point, every other surrogate stays one (lone or in the
+    wrong order). JPype's ``str()`` is not used: it refuses a lone surrogate, and for a low
+    surrogate before a high one it silently returns one wrong code point."""
     if java_string is None:
         return None
-    try:
-        return str(java_string)
-    except UnicodeDecodeError:
-        return "".join(chr(int(c)) for c in java_string.toCharArray())
+    import numpy as np
+
+    units = np.asarray(java_string.toCharArray(), dtype="<u2")
+    return units.tobytes().decode("utf-16-le", errors="surrogatepass")
+
+
+def java_string(text: str):
+    """A Python ``str`` as a ``java.lang.String`` built from its UTF-16 code units
+    (``new String(char[])``), so a lone or reversed surrogate arrives as that code unit
+    (JPype's own conversion refuses them with ``UnicodeEncodeError``)."""
+    import numpy as np
+    from jpype import JChar
+
+    units = np.frombuffer(text.encode("utf-16-le", errors="surrogatepass"), dtype="<u2").astype(np.uint16)
+    return JClass("java.lang.String")(JArray(JChar)(units))
 
 
 _text = java_str

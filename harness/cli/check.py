@@ -28,6 +28,12 @@ Every case is checked against the operation vocabulary (rig/PROTOCOL.md) as
 its file is loaded: a malformed case is refused with path:line before anything
 runs.
 
+Files are read with limits (docs/checking.md, "Limits on what the tools read"):
+a recorded or case file over --max-bytes (256 MiB), a device or FIFO, YAML
+aliases that multiply the file, a YAML integer that is not plain decimal, are
+refused in one line; a case asking our implementation to build more than its
+budgets (tags, SNBT values, storage entries) fails with the reason.
+
 Prints each failure (case id, operation index and text, expected and actual,
 the first differing byte or character in a window, the place inside the
 answer), the unverified cases whose implementation raised, a table per version
@@ -86,6 +92,9 @@ def register(subparsers) -> None:
     p.add_argument("--json", metavar="FILE", type=options.output_file, help="also write a JSON report (atomically)")
     p.add_argument("--junit", metavar="FILE", type=options.output_file,
                    help="also write a JUnit XML report (atomically)")
+    p.add_argument("--max-bytes", type=options.positive_int, default=None, metavar="N",
+                   help="refuse a recorded or case file over N bytes (decompressed, for a gzipped one) before "
+                        "parsing it (default 268435456: 256 MiB)")
     p.add_argument("--quiet", action="store_true", help="one line per failure and the summary line only")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.set_defaults(func=run)
@@ -124,11 +133,18 @@ def run(args) -> int:
         err.print(f"harness check: {e}", markup=False)
         return 2
     notes: list[str] = []
+    from harness.engine import limits
+
+    saved = limits.MAX_FILE_BYTES
+    if args.max_bytes:
+        limits.MAX_FILE_BYTES = args.max_bytes
     try:
         items = select_items(args.version, args.area, args.case, args.cases, args.recorded, notes=notes)
     except (CaseFileError, ValueError) as e:
         err.print(f"harness check: {e}", markup=False)
         return 2
+    finally:
+        limits.MAX_FILE_BYTES = saved
     for note in notes:
         err.print(f"harness check: {note}", markup=False)
     if not items:

@@ -61,7 +61,9 @@ Anywhere a file is named, FILE#X,Z names chunk X,Z of a region file, e.g.
   harness nbt diff r.0.0.mca#1,3 backup/r.0.0.mca#1,3
 
 Input over --max-bytes (default 512 MiB), as a file or decompressed, is refused before it is
-read whole.
+read whole. The tools' own budgets, beside the game's limits: --max-tags (1,000,000 tags one
+read may make), --max-snbt-chars and --max-snbt-values (8 Mi characters, 100,000 values of
+SNBT text); over one, the refusal names the file, the limit and where.
 
 Exit status: 0 done (diff: no difference); 1 diff found differences; 2 bad input, output
 path or option (one line: the file, the error kind and message as the game gives them, and
@@ -180,6 +182,16 @@ def _common_options(parser) -> None:
     parser.add_argument("--max-bytes", type=_size_option, default=DEFAULT_MAX_BYTES, metavar="N",
                         help=f"refuse an input file, or its decompressed content, over N bytes "
                              f"(default {DEFAULT_MAX_BYTES}: 512 MiB)")
+    from harness.formats import budget
+
+    parser.add_argument("--max-tags", type=_count_option, default=budget.MAX_TAGS, metavar="N",
+                        help=f"refuse a document of more than N tags (default {budget.MAX_TAGS}; a Python tag "
+                             "costs about 200 bytes)")
+    parser.add_argument("--max-snbt-chars", type=_count_option, default=budget.MAX_SNBT_CHARS, metavar="N",
+                        help=f"refuse SNBT text longer than N characters (default {budget.MAX_SNBT_CHARS})")
+    parser.add_argument("--max-snbt-values", type=_count_option, default=budget.MAX_SNBT_VALUES, metavar="N",
+                        help=f"refuse SNBT text of more than N values (default {budget.MAX_SNBT_VALUES}; the 26.x "
+                             "parser takes ~35 µs a value)")
 
 
 def _accept_negative_pairs(parser) -> None:
@@ -196,14 +208,21 @@ def _chunk_option(text: str) -> tuple[int, int]:
     return int(match[1]), int(match[2])
 
 
-def _size_option(text: str) -> int:
-    try:
-        size = int(text)
-    except ValueError:
-        size = -1
-    if size <= 0:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a positive number of bytes")
-    return size
+def _positive(what: str):
+    """An option type: a whole number above 0, else ``'x' is not <what>``."""
+    def option(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = -1
+        if value <= 0:
+            raise argparse.ArgumentTypeError(f"{text!r} is not {what}")
+        return value
+    return option
+
+
+_count_option = _positive("a positive whole number")
+_size_option = _positive("a positive number of bytes")
 
 
 def _usage(parser) -> int:
@@ -261,7 +280,13 @@ class _Output:
 
 
 def _guard(action, args) -> int:
+    from harness.formats import budget
+
     out = _Output()
+    saved = budget.MAX_TAGS, budget.MAX_SNBT_CHARS, budget.MAX_SNBT_VALUES
+    budget.MAX_TAGS = getattr(args, "max_tags", budget.MAX_TAGS)
+    budget.MAX_SNBT_CHARS = getattr(args, "max_snbt_chars", budget.MAX_SNBT_CHARS)
+    budget.MAX_SNBT_VALUES = getattr(args, "max_snbt_values", budget.MAX_SNBT_VALUES)
     try:
         version = versions.get(args.version)
         status = action(args, version, out)
@@ -269,6 +294,13 @@ def _guard(action, args) -> int:
         out.close()
         print(f"harness nbt: {e}", file=sys.stderr)
         return 2
+    except budget.BudgetExceeded as e:  # read somewhere without its own file name at hand
+        out.close()
+        named = [str(getattr(args, k)) for k in ("file", "input", "a", "b") if getattr(args, k, None)]
+        print(f"harness nbt: {' / '.join(named)}: {e}", file=sys.stderr)
+        return 2
+    finally:
+        budget.MAX_TAGS, budget.MAX_SNBT_CHARS, budget.MAX_SNBT_VALUES = saved
     out.close()
     return status
 
@@ -353,10 +385,14 @@ def _load(arg: Path, version, max_bytes: int, chunk: tuple[int, int] | None = No
 def _nbt_document(path: Path, raw: bytes, version, max_bytes: int) -> _Input:
     from harness.formats.nbt.detect import NbtDocument, open_nbt
 
+    from harness.formats.budget import BudgetExceeded
+
     try:
         return _Input(open_nbt(raw, version, limit=max_bytes))
     except GameError as e:
         binary_error = e  # the ``except`` name is gone after the block
+    except BudgetExceeded as e:
+        raise NbtCliError(f"{path}: refused: {e}") from None
     notes = _binary_notes(raw, binary_error)
     read = _as_text(raw)
     if read is None:
@@ -367,6 +403,8 @@ def _nbt_document(path: Path, raw: bytes, version, max_bytes: int) -> _Input:
 
     try:
         tag = parse(text, version)
+    except BudgetExceeded as e:
+        raise NbtCliError(f"{path}: not binary NBT ({binary}); as SNBT refused: {e}") from None
     except GameError as e:
         snbt = _describe(e, text) + (f"; {BOM_NOTE}" if bom else "")
         raise NbtCliError(f"{path}: neither binary NBT ({binary}) nor SNBT ({snbt})") from None
@@ -431,6 +469,7 @@ class _Region:
     def document(self, chunk: tuple[int, int], version, max_bytes: int) -> _Input:
         """Chunk ``chunk`` (:meth:`local`) read as the game reads it (``RegionFile``, then ``NbtIo.read``)."""
         from harness.formats import region as regions
+        from harness.formats.budget import BudgetExceeded
         from harness.formats.nbt.detect import NbtDocument
 
         x, z = self.local(chunk)
@@ -444,6 +483,8 @@ class _Region:
             name, tag, problem = self.region.read_chunk_named(loc, version, limit=max_bytes)
         except GameError as e:
             raise NbtCliError(f"{self.path}#{x},{z}: chunk not readable: {_describe(e)}") from None
+        except BudgetExceeded as e:
+            raise NbtCliError(f"{self.path}#{x},{z}: refused: {e}") from None
         notes = [] if name is not None else ["the root's name is no modified UTF-8 (NbtIo.read skips it unread)"]
         entry = (f"chunk {x},{z} of {self.path.name} (sector table index {loc.index}: sector {loc.sector}, "
                  f"{_count(loc.sectors, 'sector')}; saved {_saved(loc.timestamp)})")
@@ -456,6 +497,7 @@ class _Region:
         read as :meth:`document` reads it (at most ``max_bytes`` decompressed bytes) to name
         the problem of one the game cannot load."""
         from harness.formats import region as regions
+        from harness.formats.budget import BudgetExceeded
 
         region = self.region
         rows, damaged = [], 0
@@ -466,6 +508,8 @@ class _Region:
                 length, compression_id = region.stream_header(loc)
                 length_text, kind = str(length), regions.compression_name(compression_id)
                 _, tag, _ = region.read_chunk_named(loc, version, limit=max_bytes)
+            except BudgetExceeded as e:
+                remark = f"  note: not checked: {e}"  # the tools' own budget, not the game's
             except GameError as e:
                 text = e.message if isinstance(e, regions.RegionError) else _describe(e)
                 if isinstance(e, regions.UnsupportedChunkError) or e.kind == compression.LIMIT_KIND:
@@ -647,8 +691,12 @@ def _read_back(text: str, tag, version) -> str | None:
     ``TagParser`` of ``version``, or ``None`` when it does."""
     from harness.formats.nbt.tag_parser import parse
 
+    from harness.formats.budget import BudgetExceeded
+
     try:
         back = parse(text, version)
+    except BudgetExceeded as e:
+        return f"the text could not be read back to check it: {e}"
     except GameError as e:
         reason = f"the text will not read back: the TagParser of {version.id} refuses it: {_describe(e, text)}"
         empty = _empty_key_path(tag)
@@ -683,6 +731,30 @@ def _first_difference(a, b) -> str:
         elif x != y:
             return path or "(root)"
     return "(root)"
+
+
+def _nesting(tag) -> int:
+    """How many compounds and lists nest in ``tag`` at its deepest (the root counts), without recursion."""
+    deepest, stack = 0, [(tag, 1)]
+    while stack:
+        x, depth = stack.pop()
+        if isinstance(x, (dict, list)):
+            deepest = max(deepest, depth)
+            stack.extend((v, depth + 1) for v in (x.values() if isinstance(x, dict) else x)
+                         if isinstance(v, (dict, list)))
+    return deepest
+
+
+def _too_deep_to_read(tag, version) -> str | None:
+    """Why binary NBT of ``tag`` will not read back in ``version`` (the game's ``NbtAccounter``
+    refuses more than 512 nested containers, 513 in 1.20.1), or ``None``."""
+    rules = version.nbt
+    fits = rules.max_depth + (1 if rules.accounter_style == "legacy" else 0)
+    depth = _nesting(tag)
+    if depth <= fits:
+        return None
+    return (f"the file will not read back: it nests {depth} compounds and lists; the game ({version.id}) "
+            f"and harness nbt show refuse more than {fits} (depth > {rules.max_depth})")
 
 
 def _empty_key_path(tag) -> str | None:
@@ -745,6 +817,7 @@ def _convert(args, version, out: _Output) -> int:
             data = save_nbt(target, version)
         except GameError as e:
             raise NbtCliError(f"{args.output}: cannot write as {args.to}: {_describe(e)}") from None
+        warnings.append(_too_deep_to_read(doc.tag, version))
     warnings = [w for w in warnings if w]
     if warnings and args.strict:
         raise NbtCliError(f"{args.output}: not written (--strict): {'; '.join(warnings)}")

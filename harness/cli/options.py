@@ -18,6 +18,8 @@ from __future__ import annotations
 import argparse
 import math
 
+MAX_SECONDS = 7 * 24 * 3600.0  # longer waits overflow the clocks (threading.TIMEOUT_MAX, setitimer)
+
 
 def command(text: str) -> str:
     """A program to run, split like a shell would (no shell runs): refused when a quote is
@@ -43,13 +45,15 @@ def positive_int(text: str) -> int:
 
 
 def positive_seconds(text: str) -> float:
-    """A finite number of seconds above 0."""
+    """A finite number of seconds above 0, at most :data:`MAX_SECONDS` (a week)."""
     try:
         value = float(text)
     except ValueError:
         value = math.nan
     if not (value > 0 and math.isfinite(value)):
         raise argparse.ArgumentTypeError(f"must be a positive number of seconds, not {text!r}")
+    if value > MAX_SECONDS:
+        raise argparse.ArgumentTypeError(f"must be at most {MAX_SECONDS:g} seconds (a week), not {text!r}")
     return value
 
 

@@ -24,14 +24,17 @@ deterministic (same cases, same bytes) and atomic.
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import yaml
 from yaml.composer import Composer
 from yaml.constructor import SafeConstructor
+from yaml.events import AliasEvent
+from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 from yaml.resolver import Resolver
 
-from harness.engine import vocabulary
+from harness.engine import limits, vocabulary
 from harness.engine.outputs import atomic_write_bytes, atomic_write_text  # noqa: F401  (re-exported)
 from harness.engine.shorten import ID_CHARS, shorten
 from harness.engine.vocabulary import AREAS  # noqa: F401  (the one list of areas, re-exported)
@@ -44,9 +47,9 @@ except ImportError:  # pragma: no cover - pure-Python fallback
 try:  # libyaml's scanner and parser where PyYAML was built with it
     from yaml._yaml import CParser as _CParser
 except ImportError:  # pragma: no cover - the pure-Python loader composes in Python already
-    _Loader = yaml.SafeLoader
+    _Base = yaml.SafeLoader
 else:
-    class _Loader(_CParser, Composer, SafeConstructor, Resolver):
+    class _Base(_CParser, Composer, SafeConstructor, Resolver):
         """libyaml's scanner and parser with PyYAML's Python composer: libyaml's own composer
         recurses in C and overflows the C stack (a segmentation fault) on a deep enough
         nesting (``[`` × 50000); the Python one stops at Python's recursion limit with a
@@ -64,6 +67,75 @@ else:
         get_single_node = Composer.get_single_node
         compose_document = Composer.compose_document
         compose_node = Composer.compose_node
+
+
+ALIAS_SLACK = 10000  # nodes aliases may add beyond as many as the file holds itself
+
+
+class _TooLoose(Exception):
+    """Raised inside the loader; :func:`_parse_yaml` turns it into ``path:line: message``."""
+
+    def __init__(self, line: int, message: str):
+        super().__init__(message)
+        self.line = line
+
+
+class _Loader(_Base):
+    """The case-file loader, as strict as the JSON of recorded files:
+
+    - aliases may expand the document to at most twice its own nodes plus
+      :data:`ALIAS_SLACK` ("billion laughs": ten levels of ten aliases is refused at the
+      alias that goes over, before anything is built);
+    - an integer is plain decimal text of at most :data:`~harness.engine.limits.MAX_NUMBER_DIGITS`
+      digits: YAML 1.1's octal ``064`` (52), ``0x40``, ``0b1``, ``1_000`` and ``1:04`` are refused
+      with what to write instead."""
+
+    def __init__(self, stream):
+        super().__init__(stream)
+        self._sizes: dict[int, int] = {}
+        self._own = 0
+        self._expanded = 0
+
+    def compose_node(self, parent, index):
+        alias = self.check_event(AliasEvent)
+        mark = self.peek_event().start_mark if alias else None
+        node = _Base.compose_node(self, parent, index)
+        size = self._sizes.get(id(node), 1)
+        if alias:
+            self._expanded += size
+            if self._expanded > 2 * self._own + ALIAS_SLACK:
+                raise _TooLoose(mark.line + 1, f"YAML aliases expand the file to more than {self._expanded} nodes, "
+                                               f"over the limit of twice its own {self._own} plus {ALIAS_SLACK}; "
+                                               "write the values out")
+            return node
+        self._own += 1
+        kind = type(node)
+        if kind is SequenceNode:
+            get = self._sizes.get
+            self._sizes[id(node)] = len(node.value) + 1 + sum(get(id(c), 1) - 1 for c in node.value if type(c) is not ScalarNode)
+        elif kind is MappingNode:
+            get = self._sizes.get
+            self._sizes[id(node)] = 1 + sum(get(id(k), 1) + get(id(v), 1) for k, v in node.value)
+        return node
+
+    def construct_strict_int(self, node):
+        text = node.value
+        if text.isascii() and text.isdigit() and len(text) <= 18 and (text[0] != "0" or text == "0"):
+            return int(text)  # the common case, fast
+        if _PLAIN_INT.fullmatch(text):
+            if len(text.lstrip("+-")) > limits.MAX_NUMBER_DIGITS:
+                raise _TooLoose(node.start_mark.line + 1, f"an integer of {len(text.lstrip('+-'))} digits, over "
+                                                          f"the limit of {limits.MAX_NUMBER_DIGITS}")
+            return int(text)
+        shown = shorten(repr(text), ID_CHARS)
+        octal = f" (YAML 1.1 reads it as the octal {int(text.replace('_', ''), 8)})" if _OCTAL.fullmatch(text) else ""
+        raise _TooLoose(node.start_mark.line + 1, f"the integer {shown} is not plain decimal{octal}; write integers "
+                                                  "in decimal without leading zeros, as JSON does (quote it for text)")
+
+
+_PLAIN_INT = re.compile(r"[-+]?(?:0|[1-9][0-9]*)")
+_OCTAL = re.compile(r"[-+]?0[0-7_]+")
+_Loader.add_constructor("tag:yaml.org,2002:int", _Loader.construct_strict_int)
 
 
 class CaseFileError(ValueError):
@@ -112,7 +184,11 @@ def load_cases(path: str | os.PathLike) -> list[dict]:
     """
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = limits.read_capped(path).decode("utf-8")
+    except OSError as e:
+        raise CaseFileError(f"{path}: cannot read: {e.strerror or e}") from None
+    except limits.LimitExceeded as e:
+        raise CaseFileError(str(e)) from None
     except UnicodeDecodeError as e:
         raise CaseFileError(f"{path}: not UTF-8 text ({e.reason} at byte {e.start})") from None
     doc = _parse_yaml(path, text)
@@ -143,6 +219,8 @@ def _parse_yaml(path: Path, text: str):
         if "nesting depth" in problem:  # PyYAML 6.0.4 and later refuse deep nesting themselves
             raise CaseFileError(f"{where}: not valid YAML (nested too deeply)") from None
         raise CaseFileError(f"{where}: not valid YAML: {problem}") from None
+    except _TooLoose as e:
+        raise CaseFileError(f"{path}:{e.line}: {e}") from None
     except RecursionError:
         line = _mark_line(loader)
         raise CaseFileError(f"{path}{f':{line}' if line else ''}: not valid YAML (nested too deeply)") from None

@@ -25,8 +25,10 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
+_LONG_NUMBER = re.compile(r"[0-9]{4000,}")
 
 
 def escape_surrogates(text: str) -> str:
@@ -42,7 +44,8 @@ class NestedTooDeeply(ValueError):
 
 
 def parse(text: str | bytes):
-    """``json.loads(text)``; :class:`NestedTooDeeply` instead of ``RecursionError``.
+    """``json.loads(text)``; :class:`NestedTooDeeply` instead of ``RecursionError``, and a
+    ``json.JSONDecodeError`` (with its position) for an integer over Python's digit limit.
 
     >>> try:
     ...     parse("[" * 100000 + "]" * 100000)
@@ -54,6 +57,16 @@ def parse(text: str | bytes):
         return json.loads(text)
     except RecursionError:
         raise NestedTooDeeply("nested too deeply") from None
+    except json.JSONDecodeError:
+        raise
+    except ValueError as e:  # Python's own limit on integer digits (4,300): a JSON error like the others
+        if "digits" not in str(e):
+            raise
+        doc = text.decode("utf-8", errors="replace") if isinstance(text, (bytes, bytearray)) else text
+        found = _LONG_NUMBER.search(doc)
+        pos = found.start() if found else 0
+        raise json.JSONDecodeError(f"an integer of {len(found.group()) if found else 'over 4300'} digits, over the "
+                                   f"limit of {sys.get_int_max_str_digits()}", doc, pos) from None
 
 
 def json_text(value, **dumps_options) -> str:

@@ -27,15 +27,16 @@ leaves the previous set whole), then the objects no release names any more are r
 
 from __future__ import annotations
 
-import gzip
 import hashlib
 import json
 import os
 import shutil
 import tempfile
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from harness.engine import limits
 from harness.engine import reference_store as store
 from harness.engine.casefile import CaseFileError, case_problem
 from harness.engine.jsontext import NestedTooDeeply, json_line, json_text, parse
@@ -118,13 +119,17 @@ def read_recorded(path: str | os.PathLike) -> list[dict]:
     if path.suffix.lower() in YAML_SUFFIXES:
         raise CaseFileError(_YAML_GIVEN.format(path=path))
     try:
-        raw = path.read_bytes()
+        raw = limits.read_capped(path)
         if raw[:2] == b"\x1f\x8b":
-            raw = gzip.decompress(raw)
+            raw = limits.gunzip_capped(raw, limits.MAX_FILE_BYTES, str(path))
     except OSError as e:
         raise CaseFileError(f"{path}: cannot read: {e.strerror or e}") from None
+    except limits.LimitExceeded as e:
+        raise CaseFileError(str(e)) from None
     except EOFError:
         raise CaseFileError(f"{path}: a damaged gzip file (it ends too early)") from None
+    except zlib.error as e:
+        raise CaseFileError(f"{path}: a damaged gzip file ({e})") from None
     out = []
     for number, line in enumerate(raw.split(b"\n"), start=1):
         if not line.strip():

@@ -278,7 +278,7 @@ def slow_areas(outcomes: list[Outcome], threshold: float = 0.05) -> list[str]:
         if group and total / len(group) > threshold:
             worst = max(group, key=lambda o: o.seconds)
             out.append(f"{area} averages {1000 * total / len(group):.0f} ms per case "
-                       f"(slowest {worst.item.key[0]} {worst.item.key[2]}: {worst.seconds:.2f} s)")
+                       f"(slowest {worst.item.key[0]} {shorten(worst.item.key[2], ID_CHARS)}: {worst.seconds:.2f} s)")
     return out
 
 

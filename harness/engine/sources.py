@@ -38,16 +38,40 @@ CASES = REPO / "cases"
 
 
 def generated_cases(root: str | Path = CASES, areas: list[str] | None = None) -> list[dict]:
-    """Every case of ``root/<area>/*.yaml`` (sorted paths), each with ``source`` = the file."""
+    """Every case of ``root/<area>/*.yaml`` (sorted paths), each with ``source`` = the file.
+
+    Validated as strictly as recorded files (:func:`recorded_cases`): a ``versions`` entry
+    neither in the version table nor among the bundled references, and an id given again
+    with other contents (in any file), are :class:`CaseFileError` naming the file; an
+    identical repeat is kept once."""
     root = Path(root)
+    known = set(version_table.VERSIONS) | set(bundled_versions())
+    seen: dict[str, dict] = {}
     out = []
     for path in sorted(root.glob("*/*.yaml")):
         if areas and path.parent.name not in areas:
             continue
         for case in load_cases(path):
             case.setdefault("source", str(path))
+            cid = shorten(case["id"], ID_CHARS)
+            unknown = [v for v in case.get("versions") or () if v not in known]
+            if unknown:
+                raise CaseFileError(f"{path}: case {cid}: unknown version {shorten(repr(unknown[0]), ID_CHARS)} in "
+                                    f"'versions'; known: {', '.join(_ordered(known))}")
+            body = _case_body(case)
+            first = seen.setdefault(case["id"], case)
+            if first is not case:
+                if _case_body(first) != body:
+                    raise CaseFileError(f"{path}: case {cid} again, with other contents than in {first['source']}")
+                continue
             out.append(case)
     return out
+
+
+def _case_body(case: dict) -> str:
+    from harness.engine.jsontext import json_line
+
+    return json_line([case["area"], case.get("setup") or {}, case["ops"], case.get("versions")])
 
 
 def generated_bodies(root: str | Path = CASES) -> dict[str, str]:

@@ -54,6 +54,7 @@ from harness.engine.shorten import ID_CHARS, MESSAGE_CHARS, shorten
 from harness.engine.vocabulary import MalformedCase
 
 MAX_LINE_BYTES = 64 << 20  # the longest answer line taken (the longest recorded one is ~1 MB)
+MAX_TIMEOUT = 7 * 24 * 3600.0  # a week: longer waits overflow the clocks (threading.TIMEOUT_MAX, setitimer)
 GIVE_UP_AFTER = 3  # failures in a row, before any answer, that stop the run
 PROTOCOL = 1  # the protocol's version, said in the hello line
 HELLO = "mc-format-harness"  # the hello line's "hello" value
@@ -109,8 +110,8 @@ class ProcessImplementation:
         self.argv = split_command(command) if isinstance(command, str) else list(command)
         if not self.argv:
             raise ValueError("an empty command: name the program to run")
-        if not 0 < timeout < float("inf"):
-            raise ValueError(f"the timeout must be a positive number of seconds, not {timeout!r}")
+        if not 0 < timeout <= MAX_TIMEOUT:
+            raise ValueError(f"the timeout must be a positive number of seconds up to {MAX_TIMEOUT:g}, not {timeout!r}")
         if max_line_bytes < 1:
             raise ValueError(f"max_line_bytes must be positive, not {max_line_bytes!r}")
         self.name = name or (command if isinstance(command, str) else shlex.join(self.argv))
@@ -182,11 +183,13 @@ class ProcessImplementation:
             proc.wait(timeout=5)
         except subprocess.TimeoutExpired:  # pragma: no cover - a process that ignores SIGKILL
             pass
-        for stream in (proc.stdin, proc.stdout, proc.stderr):
-            try:
-                stream.close()
-            except OSError:
-                pass
+        try:
+            proc.stdin.close()
+        except OSError:
+            pass
+        # stdout and stderr are closed by their reader threads when they end: closing one here
+        # while its reader blocks in readline() waits on the reader's lock, forever when a
+        # child that left the session (setsid) still holds the pipe open
 
     def close(self) -> None:
         """Stop the process (closing its stdin first so a well-behaved one can exit)."""
@@ -314,6 +317,11 @@ def _pump(stream, put: Callable, limit: int, whole_lines: bool) -> None:
             put(raw if whole_lines else raw.decode("utf-8", errors="backslashreplace"))
     except (OSError, ValueError):
         pass
+    finally:
+        try:
+            stream.close()
+        except OSError:
+            pass
     put(None)
 
 

@@ -14,7 +14,7 @@ told apart by what the jar has:
 
 from __future__ import annotations
 
-from rig.game import Game, Thrown
+from rig.game import Game, Thrown, java_string
 from rig.probes import run_ops
 from rig.probes.nbt import write_any
 
@@ -42,7 +42,7 @@ def run(game: Game, setup: dict, ops: list, version) -> list:
             return hexed(game.static(PARSER, "parseCompoundFully", (STRING,), text))
     else:
         def parse(text):
-            reader = JClass(game.cls(READER))(text)
+            reader = JClass(game.cls(READER))(java_string(text))
             tag = game.call(game.new(PARSER, (READER,), reader), PARSER, "readValue")
             reader.skipWhitespace()
             if reader.canRead():

@@ -21,12 +21,14 @@ gives "fieldSize is too long! Length is <n>, but maximum is <available>" for mul
 
 from __future__ import annotations
 
+import gc
 import struct
 from functools import partial
 from itertools import repeat
 
 import numpy as np
 
+from harness.formats import budget
 from harness.formats.errors import GameError
 from harness.formats.nbt import tags as T
 from harness.formats.nbt.accounter import ARRAY_WIDTH, NEW_KEY_CHARGE, TAG_CHARGE, UNLIMITED_HEAP, NbtAccounter
@@ -53,6 +55,7 @@ _ARRAY_DTYPES = {7: np.dtype("i1"), 11: np.dtype("i4"), 12: np.dtype("i8")}  # n
 _WIRE_DTYPES = {little: {t: d.newbyteorder("<" if little else ">") for t, d in _ARRAY_DTYPES.items()}
                 for little in (False, True)}  # as the encoding lays them out
 _UBYTE = struct.Struct("B")
+_MIN_WIDTH = {1: 1, 2: 2, 3: 4, 4: 8, 5: 4, 6: 8, 7: 4, 8: 2, 9: 5, 10: 1, 11: 4, 12: 4}  # fewest bytes per element
 _STRUCT_CODES = {1: ("b", 1), 2: ("h", 2), 3: ("i", 4), 4: ("q", 8), 5: ("I", 4), 6: ("Q", 8)}
 _CACHED_STRING_BYTES = 128  # strings up to this many bytes are decoded once per process
 _CACHE_ENTRIES = 32768  # per cache; a full cache starts again empty
@@ -119,6 +122,8 @@ class NbtReader:
         # charges only matter under a real quota (network); unlimited reads skip them
         self.counting = accounter.quota is not None and accounter.quota < UNLIMITED_HEAP
         self.fast = not self.counting and not encoding.varint
+        self.tags = 0  # tags made, for the tools' own budget (harness.formats.budget.MAX_TAGS)
+        self.max_tags = budget.MAX_TAGS
 
     # --- end of input and primitives -------------------------------------------------
     def _eof(self, n: int) -> GameError:
@@ -358,7 +363,20 @@ class NbtReader:
             raise GameError("OutOfMemoryError", "Requested array size exceeds VM limit", where=self.where())
         return self._list_frame(elem, n)
 
+    def _over_budget(self) -> BaseException:
+        return budget.BudgetExceeded(
+            f"more than {self.max_tags} tags, over the tools' limit of {self.max_tags} (a Python tag costs ~200 "
+            f"bytes; --max-tags N to raise it), at offset {self.pos}, path {self.where().split(', path ', 1)[-1]}")
+
     def _list_frame(self, elem: int, n: int) -> list:
+        # the list, and its leaf elements whose bytes can be there (a declared length past the end
+        # of the input is the game's EOFException, answered as the game answers it); compound and
+        # list elements count themselves as they are made
+        leaves = 0 if elem in (9, 10) else min(n, (len(self.data) - self.pos) //
+                                               (1 if self.enc.varint else _MIN_WIDTH.get(elem, 1)))
+        self.tags += leaves + 1
+        if self.tags > self.max_tags:
+            raise self._over_budget()
         tag = _new_list(T.ListTag)
         tag.declared_type = elem
         if n and elem in _STRUCT_CODES and not (self.enc.varint and elem in (3, 4)):
@@ -385,6 +403,17 @@ class NbtReader:
         return True
 
     def _read_tree(self, t: int):
+        """:meth:`_read_tree_now` with Python's cyclic garbage collector paused: tags hold no
+        cycles, and its passes over millions of new dicts cost more than the reading itself."""
+        if not gc.isenabled():
+            return self._read_tree_now(t)
+        gc.disable()
+        try:
+            return self._read_tree_now(t)
+        finally:
+            gc.enable()
+
+    def _read_tree_now(self, t: int):
         """A compound or list and everything in it, with an explicit stack of frames.
 
         Frames: ``[0, compound, key being read, key new?]`` and the list frame of
@@ -429,12 +458,20 @@ class NbtReader:
                     shape = frame[5]
                     if shape:  # same-shaped siblings of an element read below
                         frame[5] = None  # a mismatch: read the next one below, then make a new shape
-                        self.pos, done = shape.read_into(lst, left, data, self.pos, strings, self._string_tag_or_none)
+                        room = max(self.max_tags - self.tags + 1, 1)  # siblings made past the budget: none
+                        self.pos, done = shape.read_into(lst, min(left, room), data, self.pos, strings,
+                                                         self._string_tag_or_none)
+                        self.tags += done
+                        if self.tags > self.max_tags:
+                            raise self._over_budget()
                         left -= done
                         frame[3] = left
                         if not left:
                             continue
                     frame[3] = left - 1
+                    self.tags += 1
+                    if self.tags > self.max_tags:
+                        raise self._over_budget()
                     if fast and acc.depth < depth_limit:
                         acc.depth += 1
                     else:
@@ -523,6 +560,9 @@ class NbtReader:
                     if t == 0:  # End: close this compound
                         pos += 1
                         self.pos = pos
+                        self.tags += len(compound) + 1
+                        if self.tags > self.max_tags:
+                            raise self._over_budget()
                         stack.pop()
                         if fast:
                             acc.depth -= 1

@@ -57,9 +57,12 @@ def for_input_string(text: str, radix: int) -> JavaNumberFormatError:
     return JavaNumberFormatError(f'For input string: "{text}"' + ("" if radix == 10 else f" under radix {radix}"))
 
 
+_BEYOND_ANY_TYPE = 1 << 70  # more than any Java long holds, signed or unsigned
+
+
 def _parse_magnitude(text: str, radix: int) -> int:
-    """The signed value of ``[+-]digits`` in ``radix`` (unbounded); malformed text is
-    ``forInputString``."""
+    """The signed value of ``[+-]digits`` in ``radix``, exact up to 2^70 (beyond, some value
+    over 2^70: out of range for every type); malformed text is ``forInputString``."""
     negative = text[:1] == "-"
     digits = text[1:] if text[:1] in ("+", "-") else text
     if not digits:
@@ -69,7 +72,8 @@ def _parse_magnitude(text: str, radix: int) -> int:
         d = java_digit(ch, radix)
         if d < 0:
             raise for_input_string(text, radix)
-        value = value * radix + d
+        if value < _BEYOND_ANY_TYPE:  # past it every caller refuses the value: stop multiplying
+            value = value * radix + d  # (a 200,000-digit literal would be quadratic)
     return -value if negative else value
 
 

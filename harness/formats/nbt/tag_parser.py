@@ -43,9 +43,11 @@ harness.formats.nbt.string_reader.CommandSyntaxError: CommandSyntaxException: Ca
 
 from __future__ import annotations
 
+import re
 import sys
 from contextlib import contextmanager
 
+from harness.formats import budget
 from harness.formats.errors import GameError
 from harness.formats.lang import language
 from harness.formats.nbt import tags as t
@@ -59,6 +61,21 @@ EXPECTED_COMPOUND = "argument.nbt.expected.compound"
 GRAMMARS = ("legacy", "packrat")
 
 _STACK_FRAMES = 60_000  # Python frames allowed while parsing (deep nesting; heap-allocated in 3.11)
+
+
+@contextmanager
+def _collector_paused():
+    """Python's cyclic garbage collector paused for one parse: the packrat memo makes many
+    small objects, and the collector's passes over them cost a fifth of the parse."""
+    import gc
+
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 @contextmanager
@@ -93,10 +110,34 @@ def _grammar(version: GameVersion) -> str:
     return grammar
 
 
+# a quoted string, or an unterminated one to the end of the text (always linear)
+_QUOTED = re.compile(r""""(?:[^"\\]|\\.)*+(?:"|\\?\Z)|'(?:[^'\\]|\\.)*+(?:'|\\?\Z)""", re.S)
+
+
+def check_budget(text: str) -> None:
+    """:class:`~harness.formats.budget.BudgetExceeded` for a text over the tools' SNBT budgets
+    (:data:`~harness.formats.budget.MAX_SNBT_CHARS` characters, or more values than
+    :data:`~harness.formats.budget.MAX_SNBT_VALUES`: the commas outside quoted strings),
+    before any parsing; the game itself has no such limits, so these are refusals of ours."""
+    if len(text) > budget.MAX_SNBT_CHARS:
+        raise budget.BudgetExceeded(f"SNBT text of {len(text)} characters, over the tools' limit of "
+                                    f"{budget.MAX_SNBT_CHARS} (--max-snbt-chars N to raise it)")
+    if text.count(",") < budget.MAX_SNBT_VALUES:
+        return
+    commas = _QUOTED.sub("", text).count(",")
+    if commas >= budget.MAX_SNBT_VALUES:
+        raise budget.BudgetExceeded(f"SNBT text of more than {commas} values (commas outside strings), over the "
+                                    f"tools' limit of {budget.MAX_SNBT_VALUES} (the parser takes ~35 µs a value; "
+                                    "--max-snbt-values N to raise it), at character 0")
+
+
 def parse(text: str, version: GameVersion) -> t.Tag:
-    """The tag ``text`` stands for in ``version`` (any type); :class:`CommandSyntaxError` if refused."""
+    """The tag ``text`` stands for in ``version`` (any type); :class:`CommandSyntaxError` if refused.
+
+    :class:`~harness.formats.budget.BudgetExceeded` over the tools' budgets (:func:`check_budget`)."""
+    check_budget(text)
     grammar = _grammar(version)
-    with _deep_stack():
+    with _deep_stack(), _collector_paused():
         if grammar == "packrat":
             return _packrat_fully(text, version)[0]
         return LegacyTagParser(text, language(version.lang_release)).read_single_value()
@@ -104,9 +145,11 @@ def parse(text: str, version: GameVersion) -> t.Tag:
 
 def parse_compound(text: str, version: GameVersion) -> t.CompoundTag:
     """The compound ``text`` stands for in ``version``; :class:`CommandSyntaxError` if refused
-    or (26.x) if the value is not a compound."""
+    or (26.x) if the value is not a compound; :class:`~harness.formats.budget.BudgetExceeded`
+    over the tools' budgets (:func:`check_budget`)."""
+    check_budget(text)
     grammar = _grammar(version)
-    with _deep_stack():
+    with _deep_stack(), _collector_paused():
         if grammar == "packrat":
             tag, state = _packrat_fully(text, version)
             if not isinstance(tag, t.CompoundTag):

@@ -15,7 +15,9 @@ import json
 from functools import lru_cache
 
 from harness.engine.vocabulary import AREAS, MalformedCase
+from harness.engine.runner import CaseFailure
 from harness.formats import versions
+from harness.formats.budget import BudgetExceeded
 from harness.formats.errors import GameError
 
 # The Java major version answers follow when a case does not say (its optional "jvm" field):
@@ -30,7 +32,9 @@ def answer_case(case: dict) -> list:
     on; some answers depend on it (float text). Raises
     :class:`~harness.engine.vocabulary.MalformedCase` for a case outside the operation
     vocabulary (an unknown area or operation, bad arguments) and
-    :class:`versions.UnknownVersionError` for a version the table does not know.
+    :class:`versions.UnknownVersionError` for a version the table does not know, and
+    :class:`~harness.engine.runner.CaseFailure` for a case over one of the tools' own budgets
+    (:mod:`harness.formats.budget`: a tag count, an SNBT size, a storage answer's length).
     """
     if not isinstance(case, dict):
         raise MalformedCase(f"a case is a mapping, got {type(case).__name__}")
@@ -46,7 +50,10 @@ def answer_case(case: dict) -> list:
     answers = _MEMO.get(key) if key is not None else None
     if answers is None:
         module = importlib.import_module(f"harness.implementations.python.{area}")
-        answers = module.run(setup, ops, version, jvm=jvm)
+        try:
+            answers = module.run(setup, ops, version, jvm=jvm)
+        except BudgetExceeded as e:  # the tools' own refusal, not the game's answer nor a bug of ours
+            raise CaseFailure(f"refused by the tools' own budget (not the game's answer): {e}") from None
         if key is not None:
             if len(_MEMO) >= MEMO_ENTRIES:
                 _MEMO.clear()

@@ -12,8 +12,10 @@ method does not exist in that version, so the game has no answer to compare).
 from __future__ import annotations
 
 from harness.engine.vocabulary import MalformedCase, require
+from harness.formats import budget
 from harness.formats.errors import GameError
 from harness.formats.storage import SimpleBitStorage, new_storage
+from harness.formats.storage.simple_bit_storage import required_longs
 from harness.formats.versions import GameVersion
 from harness.implementations.python import answer_each
 
@@ -45,6 +47,15 @@ def run(setup: dict, ops: list, version: GameVersion, jvm: int = 17) -> list:
     return answer_each(ops, answer)
 
 
+def _within_budget(name: str, entries: int) -> None:
+    """:class:`~harness.formats.budget.BudgetExceeded` when an answer would list more entries
+    than :data:`~harness.formats.budget.MAX_STORAGE_ENTRIES` (a Python list of 200 million
+    values is 2 GB; the game's own arrays are 4 to 8 bytes an entry)."""
+    if entries > budget.MAX_STORAGE_ENTRIES:
+        raise budget.BudgetExceeded(f"'{name}' would list {entries} entries, over the tools' limit of "
+                                    f"{budget.MAX_STORAGE_ENTRIES} entries an answer may hold")
+
+
 def _apply(storage, name: str, args: list, version: GameVersion):
     if storage is None:
         raise NoStorageError(f"operation {name!r} on no storage: 'new' or 'from_longs' was refused, none was made")
@@ -61,7 +72,10 @@ def _apply(storage, name: str, args: list, version: GameVersion):
     if name == "values":
         if storage.size < 0:  # the probe's new int[getSize()] for unpack(int[])
             raise GameError("NegativeArraySizeException", str(storage.size))
+        _within_budget(name, storage.size)
         return storage.values().tolist()
     if name == "longs":
+        bits = getattr(storage, "bits", 0)
+        _within_budget(name, required_longs(bits, storage.size) if bits and storage.size > 0 else 0)
         return storage.longs()
     raise MalformedCase(f"unknown storage operation {name!r}")  # require() knows every operation

@@ -1,0 +1,52 @@
+"""The hostile-input corpus at full size: time and peak memory per input.
+
+    python3 bench/hostile.py [--timeout 60] [--only SUBSTRING]
+
+Each entry of ``tests/hostile/hostile_corpus.py`` is built in a temporary folder and run in
+a subprocess of its own (wall time; max RSS from ``wait4``); the table says whether it ended
+with the expected status and line within 10 s and 1 GB. Exit status 1 when one did not.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "hostile"))
+
+from hostile_corpus import ENTRIES, MAX_RSS, SECONDS, run  # noqa: E402
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--timeout", type=float, default=60.0, help="kill an input's run after this many seconds")
+    parser.add_argument("--only", help="only entries whose name contains this")
+    args = parser.parse_args(argv)
+    rows, bad = [], 0
+    for entry in ENTRIES:
+        if args.only and args.only not in entry.name:
+            continue
+        with tempfile.TemporaryDirectory() as folder:
+            r = run(entry, Path(folder), args.timeout)
+        lines = (r.stderr + r.stdout).splitlines()
+        matched = any(re.search(entry.line, line) for line in lines)
+        ok = (not r.timed_out and r.status == entry.status and matched and r.seconds < SECONDS
+              and r.max_rss < MAX_RSS and "Traceback" not in r.stderr)
+        bad += not ok
+        last = next((line for line in reversed(lines) if re.search(entry.line, line)), lines[-1] if lines else "")
+        rows.append((str(entry.item), entry.name, "killed" if r.timed_out else str(r.status), f"{r.seconds:.2f}",
+                     f"{r.max_rss / 2**20:.0f}", "ok" if ok else "FAIL", last[:110]))
+        print(f"{entry.name}: {rows[-1][2]} {rows[-1][3]} s {rows[-1][4]} MB {rows[-1][5]}", file=sys.stderr)
+    head = ("item", "input", "exit", "seconds", "max RSS MB", "verdict", "the line")
+    print("| " + " | ".join(head) + " |")
+    print("|" + "|".join(" --- " for _ in head) + "|")
+    for row in rows:
+        print("| " + " | ".join(c.replace("|", "\\|") for c in row) + " |")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

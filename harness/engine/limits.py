@@ -1,0 +1,96 @@
+"""Resource budgets for everything the tools read: one place, one kind of refusal.
+
+Bad input must end in one clear line naming the file, the limit and where, never a hang or
+memory out of proportion to the input. The defaults fit a 2-core, 24 GB machine; the ones a
+user may need to raise are options (``harness check --max-bytes``, ``harness nbt --max-bytes``).
+
+- :data:`MAX_FILE_BYTES`: bytes of a case file or recorded file read before parsing (a
+  gzipped one: decompressed bytes); a non-regular file (``/dev/zero``, a FIFO) is refused.
+- :data:`MAX_NUMBER_DIGITS`: the longest integer a JSON or YAML text may hold (Python's
+  own limit is 4,300 digits; no answer of any operation has more than 20).
+- YAML alias expansion (:mod:`harness.engine.casefile`): aliases may add at most as many
+  nodes as the file holds without them.
+
+Every refusal is a :class:`LimitExceeded` (a ``ValueError``).
+
+>>> import tempfile, os
+>>> p = os.path.join(tempfile.mkdtemp(), "x")
+>>> _ = open(p, "wb").write(b"12345")
+>>> read_capped(p, 4)
+Traceback (most recent call last):
+...
+harness.engine.limits.LimitExceeded: ...: more than 4 bytes, over the limit of 4 bytes (--max-bytes N to raise it)
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import zlib
+
+MAX_FILE_BYTES = 256 << 20  # a case file or recorded file (the bundled references together are ~20 MB)
+MAX_NUMBER_DIGITS = 400  # digits of an integer in JSON or YAML text
+_CHUNK = 1 << 20
+
+
+class LimitExceeded(ValueError):
+    """Input over one of the tools' own budgets (not a game limit); the message names the
+    file, the limit and where."""
+
+
+def file_kind(mode: int) -> str:
+    """What a non-regular file is, in words."""
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe)"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def read_capped(path: str | os.PathLike, limit: int | None = None, option: str = "--max-bytes N") -> bytes:
+    """The bytes of the regular file ``path``, at most ``limit`` of them.
+
+    :class:`LimitExceeded` for a file over ``limit`` (checked before reading, and while
+    reading: a file that grows) and for a device, FIFO, socket or folder (a symbolic link is
+    followed: one to ``/dev/zero`` is a device). ``OSError`` when it cannot be opened.
+    ``limit`` None: :data:`MAX_FILE_BYTES` as it is now (``harness check --max-bytes`` sets it)."""
+    if limit is None:
+        limit = MAX_FILE_BYTES
+    with open(path, "rb") as f:
+        info = os.fstat(f.fileno())
+        if not stat.S_ISREG(info.st_mode):
+            raise LimitExceeded(f"{path}: {file_kind(info.st_mode)}, not a regular file; only files are read")
+        if info.st_size > limit:
+            raise LimitExceeded(f"{path}: {info.st_size} bytes, over the limit of {limit} bytes ({option} to raise it)")
+        data = f.read(limit + 1)
+    if len(data) > limit:
+        raise LimitExceeded(f"{path}: more than {limit} bytes, over the limit of {limit} bytes ({option} to raise it)")
+    return data
+
+
+def gunzip_capped(data: bytes, limit: int, where: str, option: str = "--max-bytes N") -> bytes:
+    """Every gzip member of ``data`` decompressed, at most ``limit`` bytes in all
+    (:class:`LimitExceeded` past it, before more is made); ``EOFError`` for a stream that
+    ends too early, ``zlib.error`` for a damaged one."""
+    out, total, view = [], 0, memoryview(data)
+    while view:
+        d = zlib.decompressobj(31)
+        piece = d.decompress(view, limit + 1 - total)
+        while True:
+            total += len(piece)
+            out.append(piece)
+            if total > limit:
+                raise LimitExceeded(f"{where}: more than {limit} bytes decompressed, over the limit of {limit} "
+                                    f"bytes ({option} to raise it)")
+            if d.eof or not d.unconsumed_tail:
+                break
+            piece = d.decompress(d.unconsumed_tail, limit + 1 - total)
+        if not d.eof:
+            raise EOFError("a damaged gzip file (it ends too early)")
+        rest = d.unused_data.lstrip(b"\x00")
+        view = memoryview(rest) if rest[:2] == b"\x1f\x8b" else memoryview(b"")
+    return b"".join(out)

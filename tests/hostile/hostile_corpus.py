@@ -1,0 +1,281 @@
+"""The hostile-input corpus: each entry builds one bad input (at test time, small on disk)
+and says how the tool must end on it: its exit status and one line matching a pattern.
+
+``tests/hostile/test_corpus.py`` runs every entry in a subprocess and checks status, line,
+time and peak memory; ``python3 bench/hostile.py`` runs them at full size with a time and
+max-RSS column. To extend: add an :class:`Entry` to :data:`ENTRIES` (``build(folder)``
+writes what it needs under ``folder`` and returns the command's arguments after
+``python3``); the command runs with the checkout as its working folder.
+"""
+
+from __future__ import annotations
+
+import gzip
+import os
+import resource
+import struct
+import subprocess
+import sys
+import textwrap
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+REPO = Path(__file__).resolve().parent.parent.parent
+SECONDS = 10.0  # every entry must end within this
+MAX_RSS = 1 << 30  # and stay under this peak resident size
+
+
+@dataclass
+class Entry:
+    name: str
+    item: int  # the item of issue #11
+    build: Callable[[Path], list[str]]
+    status: int
+    line: str  # a regular expression one line of stderr (or stdout) must match
+
+
+def _harness(*args: str) -> list[str]:
+    return ["-m", "harness", *args]
+
+
+def _dev_zero(folder: Path) -> list[str]:
+    return _harness("check", "--recorded", "/dev/zero", "--no-progress")
+
+
+def _urandom(folder: Path) -> list[str]:
+    return _harness("check", "--recorded", "/dev/urandom", "--no-progress")
+
+
+def _load_generated(cases: Path) -> list[str]:
+    """Load the case files under ``cases`` as ``harness check --cases`` loads ``cases/``."""
+    code = f"""
+        import sys
+        from harness.engine.casefile import CaseFileError
+        from harness.engine.sources import generated_cases
+        try:
+            generated_cases({str(cases)!r})
+        except CaseFileError as e:
+            print("harness check:", e, file=sys.stderr); sys.exit(2)
+    """
+    return ["-c", textwrap.dedent(code)]
+
+
+def _yaml_symlink(folder: Path) -> list[str]:
+    (folder / "cases" / "storage").mkdir(parents=True)
+    (folder / "cases" / "storage" / "zero.yaml").symlink_to("/dev/zero")
+    return _load_generated(folder / "cases")
+
+
+def _billion_laughs(folder: Path) -> list[str]:
+    lines = ["area: storage", "a0: &a0 [new]"]
+    for i in range(1, 10):
+        lines.append(f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 10) + "]")
+    lines += ["cases:", "- id: storage/g/laughs", "  setup: {bits: 4, size: 4}", "  ops: *a9"]
+    path = folder / "cases" / "storage" / "laughs.yaml"
+    path.parent.mkdir(parents=True)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return _load_generated(folder / "cases")
+
+
+def _setsid_program(folder: Path) -> list[str]:
+    prog = folder / "impl.py"
+    prog.write_text(textwrap.dedent("""
+        import os, sys, time
+        if os.fork() == 0:
+            os.setsid()
+            time.sleep(15)  # keeps stdout open, in a session of its own
+            os._exit(0)
+        sys.stdin.readline()
+        time.sleep(60)  # never answers
+    """), encoding="utf-8")
+    return _harness("check", "--impl", f"{sys.executable} {prog}", "--case", "storage/p/errors", "--version", "26.3",
+                    "--timeout", "1", "--no-progress", "--quiet")
+
+
+def _huge_timeout(folder: Path) -> list[str]:
+    return _harness("check", "--timeout", "1e10", "--case", "storage/p/errors", "--version", "26.3")
+
+
+def _long_integer_recorded(folder: Path) -> list[str]:
+    path = folder / "long.jsonl"
+    path.write_text('{"id": "storage/p/x", "area": "storage", "version": "26.3", "setup": {"bits": 4, "size": '
+                    + "9" * 5000 + '}, "ops": [["new"]], "answers": [null]}\n', encoding="utf-8")
+    return _harness("check", "--recorded", str(path), "--no-progress")
+
+
+def _gzip_bomb(folder: Path) -> list[str]:
+    # a Java NBT file: root compound "" holding a list of 20 million empty compounds
+    comp = gzip.compress(_bomb_body(), 9)
+    path = folder / "bomb.nbt"
+    path.write_bytes(comp)
+    return _harness("nbt", "show", str(path))
+
+
+def _bomb_body(n: int = 20_000_000) -> bytes:
+    """A Java NBT document: root compound "" holding ``l``, a list of ``n`` empty compounds."""
+    return b"\x0a\x00\x00" + b"\x09\x00\x01l\x0a" + struct.pack(">i", n) + b"\x00" * n + b"\x00"
+
+
+def _region_bombs(folder: Path) -> list[str]:
+    import zlib
+
+    stream = zlib.compress(_bomb_body(), 9)
+    payload = struct.pack(">iB", len(stream) + 1, 2) + stream
+    sectors = -(-len(payload) // 4096)
+    payload += b"\x00" * (sectors * 4096 - len(payload))
+    table = bytearray(8192)
+    body = b""
+    for i in range(3):  # chunks 0,0 1,0 2,0
+        struct.pack_into(">I", table, 4 * i, ((2 + i * sectors) << 8) | sectors)
+        body += payload
+    path = folder / "r.0.0.mca"
+    path.write_bytes(bytes(table) + body)
+    return _harness("nbt", "show", str(path))
+
+
+def _recorded(folder: Path, name: str, case: dict) -> Path:
+    import json
+
+    path = folder / name
+    path.write_text(json.dumps(case) + "\n", encoding="utf-8")
+    return path
+
+
+def _storage_values(folder: Path) -> list[str]:
+    path = _recorded(folder, "values.jsonl", {"id": "storage/p/huge", "area": "storage", "version": "26.3",
+                                              "setup": {"bits": 1, "size": 200_000_000},
+                                              "ops": [["new"], ["values"]], "answers": [None, []]})
+    return _harness("check", "--recorded", str(path), "--no-progress", "--quiet")
+
+
+def _bomb_case(folder: Path) -> list[str]:
+    path = _recorded(folder, "bomb.jsonl", {"id": "nbt/p/bomb", "area": "nbt", "version": "26.3",
+                                            "setup": {"form": "file", "input": _bomb_body().hex()},
+                                            "ops": [["to_string"]], "answers": ["{l:[]}"]})
+    return _harness("check", "--recorded", str(path), "--no-progress", "--quiet")
+
+
+def _impl_long_integer(folder: Path) -> list[str]:
+    prog = folder / "impl.py"
+    prog.write_text(textwrap.dedent("""
+        import json, sys
+        for line in sys.stdin:
+            case = json.loads(line)
+            print('{"id": %s, "answers": [%s]}' % (json.dumps(case["id"]), "9" * 5000), flush=True)
+    """), encoding="utf-8")
+    return _harness("check", "--impl", f"{sys.executable} {prog}", "--case", "storage/p/errors", "--version", "26.3",
+                    "--no-progress", "--quiet")
+
+
+def _huge_id_slow(folder: Path) -> list[str]:
+    path = _recorded(folder, "slow.jsonl", {"id": "storage/p/" + "x" * 50_000_000, "area": "storage",
+                                            "version": "26.3", "setup": {"bits": 5, "size": 4_000_000},
+                                            "ops": [["new"], ["fill", 3], ["values"]], "answers": [None, None, []]})
+    return _harness("check", "--recorded", str(path), "--no-progress")
+
+
+def _deep_convert(folder: Path) -> list[str]:
+    src = folder / "deep.snbt"
+    src.write_text("{a:" * 1000 + "1" + "}" * 1000, encoding="utf-8")
+    return _harness("nbt", "convert", str(src), str(folder / "deep.nbt"), "--to", "java", "--strict")
+
+
+def _octal_yaml(folder: Path) -> list[str]:
+    path = folder / "cases" / "storage" / "octal.yaml"
+    path.parent.mkdir(parents=True)
+    path.write_text("area: storage\ncases:\n- id: storage/g/o\n  setup: {bits: 4, size: 064}\n  ops: [[new]]\n")
+    return _load_generated(folder / "cases")
+
+
+def _snbt_long_list(folder: Path) -> list[str]:
+    path = folder / "list.snbt"
+    path.write_text("[" + ",".join(["1"] * 2_000_000) + "]", encoding="utf-8")
+    return _harness("nbt", "show", str(path))
+
+
+def _snbt_long_hex(folder: Path) -> list[str]:
+    path = folder / "hex.snbt"
+    path.write_text("{a:0x" + "f" * 3600 + "}", encoding="utf-8")
+    return _harness("nbt", "show", str(path))
+
+
+ENTRIES = [
+    Entry("recorded /dev/zero", 1, _dev_zero, 2, r"/dev/zero: a device, not a regular file"),
+    Entry("recorded /dev/urandom", 1, _urandom, 2, r"/dev/urandom: a device, not a regular file"),
+    Entry("case file symlink to /dev/zero", 1, _yaml_symlink, 2, r"zero\.yaml: a device, not a regular file"),
+    Entry("YAML billion laughs", 3, _billion_laughs, 2, r"laughs\.yaml:\d+: YAML aliases expand the file"),
+    Entry("--impl child setsid() holding stdout", 6, _setsid_program, 1, r"^0 passed, 1 failed, 0 unverified$"),
+    Entry("--timeout 1e10", 7, _huge_timeout, 2, r"--timeout: must be at most"),
+    Entry("5000-digit integer in recorded JSON", 8, _long_integer_recorded, 2,
+          r"long\.jsonl:1: not valid JSON: an integer of 5000 digits"),
+    Entry("gzip bomb: 20 million empty compounds", 2, _gzip_bomb, 2, r"bomb\.nbt: .*tags"),
+    Entry("region file: 3 chunks, each a list of 20 million compounds", 2, _region_bombs, 0,
+          r"^\s+0\s+0 .*note: not checked: more than 1000000 tags"),
+    Entry("case: nbt hex input, the 20-million-compound list", 2, _bomb_case, 1,
+          r"nbt/p/bomb.*more than 1000000 tags"),
+    Entry("case: values of a 200-million-entry storage", 12, _storage_values, 1,
+          r"storage/p/huge.*'values' would list 200000000 entries, over the tools' limit"),
+    Entry("--impl answers a 5000-digit integer", 8, _impl_long_integer, 1,
+          r"storage/p/errors.*the answer line is not JSON \(an integer of 5000 digits"),
+    Entry("50 MB case id, a slow case", 9, _huge_id_slow, 1, r"^slow: storage averages .*\(50000010 chars\)"),
+    Entry("YAML size: 064", 10, _octal_yaml, 2, r"octal\.yaml:4: the integer '064' is not plain decimal \(YAML 1\.1"),
+    Entry("convert to 1000-deep NBT --strict", 11, _deep_convert, 2,
+          r"deep\.nbt: not written \(--strict\): the file will not read back: it nests 1000"),
+    Entry("SNBT list of two million 1s", 4, _snbt_long_list, 2, r"list\.snbt: .*over the tools' limit of 100000"),
+    Entry("SNBT 0x + 3600 f", 5, _snbt_long_hex, 2, r"hex\.snbt: .*SNBT \(CommandSyntaxException"),
+]
+
+
+@dataclass
+class Result:
+    status: int
+    seconds: float
+    max_rss: int  # bytes
+    stdout: str
+    stderr: str
+    timed_out: bool
+
+
+def run(entry: Entry, folder: Path, timeout: float = 60.0) -> Result:
+    """Build ``entry`` under ``folder`` and run it in a subprocess of its own, measuring its
+    wall time and peak resident size (``wait4``); killed after ``timeout`` seconds.
+
+    The input is built in a subprocess too: Linux counts a child's peak from its parent's
+    size at the fork, so a parent that built a 40 MB input would inflate every figure."""
+    import json
+
+    index = next(i for i, e in enumerate(ENTRIES) if e.name == entry.name)
+    code = (f"import json, sys, pathlib; sys.path.insert(0, {str(Path(__file__).parent)!r}); "
+            f"import hostile_corpus as h; print(json.dumps(h.ENTRIES[{index}].build(pathlib.Path({str(folder)!r}))))")
+    argv = [sys.executable, *json.loads(subprocess.run([sys.executable, "-c", code], cwd=REPO, check=True,
+                                                       capture_output=True, text=True).stdout)]
+    out, err = folder / ".stdout", folder / ".stderr"
+    with open(out, "wb") as o, open(err, "wb") as e:
+        start = time.perf_counter()
+        proc = subprocess.Popen(argv, cwd=REPO, stdin=subprocess.DEVNULL, stdout=o, stderr=e,
+                                start_new_session=True)
+        timed_out = False
+        deadline = start + timeout
+        while True:
+            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
+            if pid:
+                break
+            if time.perf_counter() > deadline:
+                timed_out = True
+                os.killpg(proc.pid, 9)
+                pid, status, usage = os.wait4(proc.pid, 0)
+                break
+            time.sleep(0.02)
+        seconds = time.perf_counter() - start
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    try:
+        os.killpg(proc.pid, 9)  # anything the command left behind
+    except (ProcessLookupError, PermissionError):
+        pass
+    return Result(proc.returncode, seconds, usage.ru_maxrss * 1024, out.read_text(errors="replace"),
+                  err.read_text(errors="replace"), timed_out)
+
+
+__all__ = ["ENTRIES", "Entry", "Result", "run", "SECONDS", "MAX_RSS", "resource"]

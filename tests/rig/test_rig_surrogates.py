@@ -1,0 +1,85 @@
+"""Java strings cross JPype as UTF-16 code units, both ways (rig/game.py ``java_str`` and
+``java_string``): reversed pairs, lone surrogates and every 16-bit code unit arrive whole.
+
+JPype's own ``str()`` of a Java string refuses a lone surrogate and turns a low surrogate
+followed by a high one into one wrong code point; its conversion of a Python ``str`` refuses
+any lone surrogate (``UnicodeEncodeError``). Run on the stand-in library through the worker.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import struct
+import subprocess
+import sys
+
+import pytest
+from rig.runner import REPO
+
+
+def _mutf8(text: str) -> bytes:
+    out = bytearray()
+    for (u,) in struct.iter_unpack("<H", text.encode("utf-16-le", errors="surrogatepass")):
+        if 1 <= u <= 0x7F:
+            out.append(u)
+        elif u <= 0x7FF:
+            out += bytes([0xC0 | u >> 6, 0x80 | u & 0x3F])
+        else:
+            out += bytes([0xE0 | u >> 12, 0x80 | u >> 6 & 0x3F, 0x80 | u & 0x3F])
+    return bytes(out)
+
+
+def _compound(strings: list[str]) -> str:
+    body = b"".join(b"\x08" + struct.pack(">H", len(k)) + k.encode() + struct.pack(">H", len(m)) + m
+                    for k, m in ((f"s{i}", _mutf8(s)) for i, s in enumerate(strings)))
+    return (b"\x0a\x00\x00" + body + b"\x00").hex()
+
+
+def _worker(jar, cases: list[dict]) -> list[dict]:
+    lines = "".join(json.dumps(c) + "\n" for c in cases).encode()
+    done = subprocess.run([sys.executable, "-m", "rig.worker", "--jar", str(jar)], input=lines, capture_output=True,
+                          cwd=REPO, env=dict(os.environ, PYTHONPATH=str(REPO)), timeout=120)
+    assert done.returncode == 0, done.stderr.decode(errors="replace")[-2000:]
+    return [json.loads(line) for line in done.stdout.decode("utf-8").split("\n") if line]
+
+
+REVERSED = "a\udc00\ud800b"  # a low surrogate, then a high one: two lone code units, not U+10000
+LONE = ["\ud83d", "\ude00", "x\ud800", "\udbff\udbff", "\U0001f600"]  # the last a valid pair
+
+
+@pytest.mark.parametrize("strings", [[REVERSED], [REVERSED, *LONE]], ids=["reversed-pair-alone", "with-lone-ones"])
+def test_java_to_python_keeps_reversed_and_lone_surrogates(standin_jars, strings):
+    # alone, the reversed pair is what JPype's str() got wrong without raising (U+10000)
+    case = {"id": "nbt/p/surrogates", "area": "nbt", "version": "26.3",
+            "setup": {"form": "file", "input": _compound(strings)}, "ops": [["write_back"], ["to_string"]]}
+    (answer,) = _worker(standin_jars.plain, [case])
+    assert "failure" not in answer, answer
+    written, text = answer["answers"]
+    assert written == case["setup"]["input"]  # the bytes came back unchanged
+    assert "\U00010000" not in text
+    for s in strings:
+        assert s in text, (s, text)
+
+
+def test_every_16_bit_code_unit_goes_to_java_and_back(standin_jars):
+    units = "".join(map(chr, range(0x20, 0x10000))).replace('"', "").replace("\\", "")
+    parts = [units[i:i + 16000] for i in range(0, len(units), 16000)]
+    case = {"id": "nbt/p/every-unit", "area": "nbt", "version": "26.3",
+            "setup": {"form": "file", "input": _compound(parts)}, "ops": [["write_back"], ["to_string"]]}
+    (answer,) = _worker(standin_jars.plain, [case])
+    assert "failure" not in answer, answer
+    assert answer["answers"][0] == case["setup"]["input"]
+    for part in parts:
+        assert part.encode("utf-16-le", "surrogatepass") in answer["answers"][1].encode("utf-16-le", "surrogatepass")
+
+
+def test_python_to_java_takes_lone_and_reversed_surrogates_in_snbt(standin_jars):
+    raw = ['"' + s + '"' for s in (REVERSED, *LONE)]  # the surrogates raw in the text, not escapes
+    case = {"id": "snbt/p/surrogates", "area": "snbt", "version": "26.3", "setup": {},
+            "ops": [["parse", t] for t in raw]}
+    (answer,) = _worker(standin_jars.plain, [case])
+    assert "failure" not in answer, answer
+    for s, got in zip((REVERSED, *LONE), answer["answers"]):
+        assert not (isinstance(got, dict) and "error" in got), (s, got)
+        assert _mutf8(s).hex() in got, (s, got)
