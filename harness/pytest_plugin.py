@@ -143,7 +143,7 @@ class Conformance(pytest.Collector):
             items = select_items(config.getoption("mc_version"), config.getoption("mc_area"),
                                  config.getoption("mc_case"))
         except (CaseFileError, ValueError) as e:
-            raise pytest.UsageError(str(e)) from None
+            raise pytest.UsageError(str(e).replace("--version ", "--mc-version ", 1)) from None
         for item in items:
             v, _, cid = item.key
             yield CaseItem.from_parent(self, name=f"{cid}[{v}]", check=item, policy=policy)

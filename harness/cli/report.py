@@ -45,6 +45,12 @@ def run(args) -> int:
     from harness.engine.outputs import atomic_write_bytes
     from harness.engine.results_page import ReportError, load, matrices, render
 
+    from pathlib import Path
+
+    out = Path(args.html).resolve()
+    if any(Path(r).resolve() == out for r in args.reports):
+        print(f"harness report: --html {args.html} is one of the reports it reads; name another file", file=sys.stderr)
+        return 2
     try:
         reports = [load(path) for path in args.reports]
     except ReportError as e:

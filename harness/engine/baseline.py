@@ -51,8 +51,12 @@ class Expectation:
 
 def parse_expectations(text: str, path: str = "<text>") -> list[Expectation]:
     """The entries of an expect-failures file's text; :class:`BaselineError` for a line
-    without a reason."""
-    out = []
+    without a reason, an entry given twice, or a ``<version>:`` naming no known release."""
+    from harness.engine.reference import bundled_versions
+    from harness.formats.versions import VERSIONS
+
+    known = set(VERSIONS) | set(bundled_versions())
+    out, seen = [], {}
     for n, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         if not line or line.startswith("#"):
@@ -60,6 +64,13 @@ def parse_expectations(text: str, path: str = "<text>") -> list[Expectation]:
         parts = line.split(None, 1)
         if len(parts) < 2:
             raise BaselineError(f"{path}:{n}: {parts[0]!r} has no reason: each line is '<glob> <reason>'")
+        version, colon, _ = parts[0].partition(":")
+        if colon and "/" not in version and not any(c in version for c in "*?[") and version not in known:
+            raise BaselineError(f"{path}:{n}: {version!r} is not a release the harness knows "
+                                f"('<version>:<glob>' names one release)")
+        if parts[0] in seen:
+            raise BaselineError(f"{path}:{n}: {parts[0]!r} is listed again (first at line {seen[parts[0]]})")
+        seen[parts[0]] = n
         out.append(Expectation(parts[0], parts[1].strip(), f"{path}:{n}"))
     return out
 
@@ -138,9 +149,11 @@ def read_baseline(path: str | Path) -> dict[tuple[str, str], str]:
         raise BaselineError(f"{path}: not a harness check JSON report (written by 'harness check --json'; "
                             "\"format\": \"harness-check/1\")")
     out = {}
-    for c in doc["cases"]:
-        if isinstance(c, dict) and isinstance(c.get("version"), str) and isinstance(c.get("id"), str):
-            out[(c["version"], c["id"])] = c.get("status")
+    for i, c in enumerate(doc["cases"]):
+        if not (isinstance(c, dict) and all(isinstance(c.get(k), str) for k in ("version", "id", "status"))):
+            raise BaselineError(f"{path}: case {i} of the baseline has no id, version and status (strings); "
+                                "not a report harness check wrote")
+        out[(c["version"], c["id"])] = c["status"]
     return out
 
 

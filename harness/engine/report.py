@@ -115,10 +115,16 @@ def mismatch_lines(m: Mismatch, labels: tuple[str, str] = ("expected", "actual")
     return [escape_surrogates(line) for line in lines]
 
 
+def _listed(o: Outcome) -> str:
+    """`` [expected: reason]`` for a failure --expect-failures lists; ``""`` otherwise."""
+    reason = getattr(o, "expected_failure", None)
+    return f" [expected: {shorten(reason, ID_CHARS)}]" if reason is not None else ""
+
+
 def failure_text(o: Outcome) -> str:
     """All that a person needs about one failed case (id, version, source, mismatches)."""
     v, _, cid = o.item.key
-    lines = [f"FAIL {v} {shorten(cid, ID_CHARS)}  ({shorten(o.item.source, ID_CHARS)})"]
+    lines = [f"FAIL {v} {shorten(cid, ID_CHARS)}  ({shorten(o.item.source, ID_CHARS)}){_listed(o)}"]
     if o.reason:
         lines[0] += f": no answers: {o.reason}"
     for m in o.mismatches[:SHOWN_MISMATCHES]:
@@ -204,7 +210,7 @@ def print_text(outcomes: list[Outcome], console, implementation: str, policy: st
     for o in failed:
         if quiet:
             first = o.reason or (headline(o.mismatches[0]) if o.mismatches else "")
-            say(f"FAIL {o.item.key[0]} {shorten(o.item.key[2], ID_CHARS)}: {first}")
+            say(f"FAIL {o.item.key[0]} {shorten(o.item.key[2], ID_CHARS)}{_listed(o)}: {first}")
         else:
             say(failure_text(o))
             if o.mismatches:

@@ -10,8 +10,9 @@ a table of areas × versions, each cell coloured by its pass rate and expandable
 Reports are read tolerantly: keys the reader does not know are ignored, and a case status
 other than ``passed``, ``failed`` and ``unverified`` (a later harness may add some) is
 counted and shown under its own name, and counts against the pass rate as a case that did
-not pass. ``unverified`` cases (no recorded answer) are left out of the rate. The same case
-(implementation, version, id) given by two reports is counted once, from the later report.
+not pass. ``unverified`` cases (no recorded answer) are left out of the rate. Reports of one
+implementation under different ``--errors`` policies are drawn apart; the same case
+(implementation, policy, version, id) given by two reports is counted once, from the later report.
 
 No network: CSS and script are inline, and the page works without script (the script only
 adds a filter box and "open all", opens every cell when the address ends in ``#open-all``,
@@ -97,11 +98,20 @@ class Matrix:
 
 
 def matrices(reports: list[dict]) -> list[Matrix]:
-    """The reports grouped by implementation (in the order first seen), cases merged."""
+    """The reports grouped by implementation and error policy (in the order first seen),
+    cases merged: one implementation checked under two ``--errors`` policies is two
+    matrices, named with their policy."""
+    def policy(doc: dict) -> str:
+        return str(doc.get("error_policy") or "message")
+
+    policies: dict[str, set[str]] = defaultdict(set)
+    for doc in reports:
+        policies[str(doc.get("implementation") or "?")].add(policy(doc))
     by_name: dict[str, Matrix] = {}
     cases: dict[str, dict[tuple[str, str], dict]] = defaultdict(dict)
     for doc in reports:
-        name = str(doc.get("implementation") or "?")
+        impl = str(doc.get("implementation") or "?")
+        name = impl if len(policies[impl]) == 1 else f"{impl} (--errors {policy(doc)})"
         by_name.setdefault(name, Matrix(name)).reports.append(doc)
         for case in doc["cases"]:
             cases[name][(case["version"], case["id"])] = case

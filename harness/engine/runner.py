@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import os
 import signal
+import sysconfig
 import threading
 import time
 import traceback
@@ -186,8 +187,9 @@ def describe_exception(e: BaseException) -> str:
     :class:`CaseFailure` or :class:`RunAborted` by its message; a ``MalformedCase`` as
     ``malformed case: message``; any other exception (a bug inside an in-process
     implementation) as ``Kind: message (at file:line in function)``: the innermost frame
-    in this checkout's code (the implementation's own, not a library it called), else the
-    innermost outside importlib."""
+    of the implementation's own code (this checkout's, or a user's outside the installed
+    libraries and the harness's engine), not of a library it called, else the innermost
+    outside importlib."""
     if isinstance(e, RunAborted):
         text = e.reason or str(e)
     elif isinstance(e, CaseFailure):
@@ -197,7 +199,7 @@ def describe_exception(e: BaseException) -> str:
     else:
         text = f"{type(e).__name__}: {e}"
         frames = [f for f in traceback.extract_tb(e.__traceback__) if not f.filename.startswith("<")]
-        ours = [f for f in frames if f.filename.startswith(_CHECKOUT)]
+        ours = [f for f in frames if _own_code(f.filename)]
         if frames:
             last = (ours or frames)[-1]
             text += f" (at {'/'.join(last.filename.split('/')[-2:])}:{last.lineno} in {last.name})"
@@ -205,6 +207,16 @@ def describe_exception(e: BaseException) -> str:
 
 
 _CHECKOUT = str(Path(__file__).resolve().parent.parent.parent) + os.sep
+_ENGINE = str(Path(__file__).resolve().parent) + os.sep
+_LIBRARIES = tuple({p + os.sep for p in (sysconfig.get_paths().get(k) for k in ("stdlib", "platstdlib", "purelib", "platlib")) if p})
+
+
+def _own_code(filename: str) -> bool:
+    """A frame of an implementation's code: ours (this checkout, the engine aside, which only
+    calls it), or a user's (outside the standard library and installed packages)."""
+    if filename.startswith(_CHECKOUT):
+        return not filename.startswith(_ENGINE)
+    return not filename.startswith(_LIBRARIES)
 
 
 def check_item(impl: Implementation, item: CheckItem, policy: ErrorPolicy = "message") -> Outcome:

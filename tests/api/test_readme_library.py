@@ -30,4 +30,4 @@ def test_readme_library_example_runs(tmp_path):
     assert result.returncode == 0, result.stderr
     assert "minecraft:stone -> minecraft:gold_ore" in result.stdout
     assert "StringTag('1e5')" in result.stdout and "DoubleTag(0x40f86a0000000000 = 100000.0)" in result.stdout
-    assert (tmp_path / "r.0.0.mca").stat().st_size == (REPO / "tests/data/real/java-region/r.0.0.mca").stat().st_size
+    assert (tmp_path / "changed.r.0.0.mca").stat().st_size == (REPO / "tests/data/real/java-region/r.0.0.mca").stat().st_size
