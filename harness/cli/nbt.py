@@ -19,6 +19,7 @@ import re
 import stat
 import sys
 import tempfile
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -238,8 +239,13 @@ class _Output:
         self.gone = False
 
     def line(self, *parts: str) -> None:
-        """The ``parts`` and a newline, written about a MiB at a time (never a second whole copy
-        of a long text); a lone surrogate (a Java string may hold one) as ``\\udXXX``."""
+        """The ``parts`` and a newline (:meth:`stream`)."""
+        self.stream(parts)
+
+    def stream(self, parts: Iterable[str]) -> None:
+        """The pieces ``parts`` yields, then a newline, written about a MiB at a time as they
+        come (never a second whole copy of a long text, nor the whole text when ``parts`` is a
+        generator); a lone surrogate (a Java string may hold one) as ``\\udXXX``."""
         batch: list[str] = []
         size = 0
         try:
@@ -599,8 +605,9 @@ def _line_column(text: str, units: int) -> tuple[int, int]:
     return text.count("\n", 0, at) + 1, at - line_start + 1
 
 
-def _snbt_parts(tag, version, pretty: bool) -> list[str]:
-    """The tag's SNBT in pieces: ``SnbtPrinterTagVisitor`` (``pretty``) or ``toString()``."""
+def _snbt_parts(tag, version, pretty: bool) -> Iterator[str]:
+    """The tag's SNBT in pieces, made as they are asked for: ``SnbtPrinterTagVisitor``
+    (``pretty``) or ``toString()``."""
     if pretty:
         from harness.formats.nbt.snbt_printer_tag_visitor import pretty_parts
 
@@ -647,7 +654,7 @@ def _show(args, version, out: _Output) -> int:
         out.line(f"note: {note}")
     if doc.problem is not None:
         out.line(f"note: {_describe(doc.problem)} after the NBT ended (the game does not read that far)")
-    out.line(*_snbt_parts(doc.tag, version, args.pretty))
+    out.stream(_snbt_parts(doc.tag, version, args.pretty))
     return 0
 
 

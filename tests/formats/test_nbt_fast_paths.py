@@ -138,3 +138,17 @@ def test_long_keys_and_strings_past_the_caches_round_trip():
     tag = T.CompoundTag({"k" * 300: T.StringTag("v" * 70_000), "n": T.ListTag([T.StringTag("s" * 300)] * 3)})
     data = nbt_io.write_file(tag, v)
     assert _same(nbt_io.read_file(data, v), T.CompoundTag({"k" * 300: T.StringTag(""), "n": tag["n"]}))
+
+
+def test_byte_array_read_without_a_copy():
+    """A byte array read from a file is a read-only view of the file's bytes (no copy: a
+    500 MB array is not held twice); a byte-swapped int array is an array of its own."""
+    import numpy as np
+
+    data = (b"\x0a\x00\x00" + b"\x07\x00\x01b" + struct.pack(">i", 5) + bytes([1, 2, 255, 0, 128])
+            + b"\x0b\x00\x01i" + struct.pack(">ii", 1, -2) + b"\x00")
+    _, tag = nbt_io.read_named(data, versions.get("26.3"))
+    assert tag["b"].array.tolist() == [1, 2, -1, 0, -128] and tag["i"].array.tolist() == [-2]
+    assert np.shares_memory(tag["b"].array, np.frombuffer(data, np.uint8))
+    assert not tag["b"].array.flags.writeable
+    assert tag["i"].array.dtype == np.int32 and tag["i"].array.dtype.isnative

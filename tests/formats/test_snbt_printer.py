@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 
+import numpy as np
 import pytest
 
 from harness.formats import versions
@@ -134,6 +135,28 @@ def test_arrays(version):
     tag = CompoundTag(b=ByteArrayTag([1, -1, 0]), e=ByteArrayTag([]), i=IntArrayTag([-1, 7]),
                       l=LongArrayTag([-2**63, 5]))
     assert_prints(tag, version, "nbt/p/arrays/file")
+
+
+def test_long_arrays_print_in_bounded_pieces_as_they_are_asked_for():
+    """Past a NumPy chunk (2**18 elements) and a piece (PIECE_CHARS), the text is still each
+    element's own, joined as the short arrays above; no piece is longer than PIECE_CHARS, and
+    the pieces are made lazily (``harness nbt show`` writes them as they come)."""
+    from harness.formats.nbt import string_tag_visitor as stv
+    from harness.formats.nbt.snbt_printer_tag_visitor import pretty_parts
+
+    rng = np.random.default_rng(7)
+    n = (1 << 18) + 1000
+    arrays = [ByteArrayTag(rng.integers(-128, 128, n)), IntArrayTag(rng.integers(-2**31, 2**31, n // 8)),
+              LongArrayTag(np.append(rng.integers(-2**63, 2**63 - 1, 3000, dtype=np.int64), [-2**63, 0]))]
+    for tag in arrays:
+        letter, suffix = {ByteArrayTag: ("B", "B"), IntArrayTag: ("I", ""), LongArrayTag: ("L", "L")}[type(tag)]
+        texts = [f"{v}{suffix}" for v in tag.array.tolist()]
+        for parts, want in ((stv.to_string_parts(CompoundTag(a=tag), "26.3"), f"{{a:[{letter};{','.join(texts)}]}}"),
+                            (pretty_parts(tag, "26.3"), f"[{letter}; {', '.join(texts)}]")):
+            assert not isinstance(parts, list)  # a generator, not the whole text at once
+            pieces = list(parts)
+            assert max(map(len, pieces)) <= stv.PIECE_CHARS
+            assert "".join(pieces) == want
 
 
 @pytest.mark.parametrize("version", RECORDED_VERSIONS)

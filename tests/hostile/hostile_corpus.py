@@ -5,7 +5,10 @@ and says how the tool must end on it: its exit status and one line matching a pa
 time and peak memory; ``python3 bench/hostile.py`` runs them at full size with a time and
 max-RSS column. To extend: add an :class:`Entry` to :data:`ENTRIES` (``build(folder)``
 writes what it needs under ``folder`` and returns the command's arguments after
-``python3``); the command runs with the checkout as its working folder.
+``python3``); the command runs with the checkout as its working folder. An entry whose cost
+grows with its input builds it small here and at full size when :data:`FULL_SIZE` (the
+environment variable ``HOSTILE_FULL_SIZE=1``, set by ``bench/hostile.py``), and names its
+own bounds (``seconds``, ``max_rss`` from the built input).
 """
 
 from __future__ import annotations
@@ -25,6 +28,8 @@ from typing import Callable
 REPO = Path(__file__).resolve().parent.parent.parent
 SECONDS = 10.0  # every entry must end within this
 MAX_RSS = 1 << 30  # and stay under this peak resident size
+FULL_SIZE = os.environ.get("HOSTILE_FULL_SIZE") == "1"  # entries that scale build their full-size input
+KEPT_OUTPUT = 1 << 20  # of a longer stdout, this much of its start and of its end is kept
 
 
 @dataclass
@@ -34,6 +39,8 @@ class Entry:
     build: Callable[[Path], list[str]]
     status: int
     line: str  # a regular expression one line of stderr (or stdout) must match
+    seconds: float = SECONDS  # it must end within this
+    max_rss: Callable[[Path], int] | None = None  # its peak resident size bound, from the built folder; MAX_RSS if None
 
 
 def _harness(*args: str) -> list[str]:
@@ -201,6 +208,28 @@ def _snbt_long_hex(folder: Path) -> list[str]:
     return _harness("nbt", "show", str(path))
 
 
+ARRAY_BYTES = 530_000_000 if FULL_SIZE else 16_000_000  # the random byte array's size
+
+
+def _huge_byte_array(folder: Path, *options: str) -> list[str]:
+    """A Java NBT file (no compression): root compound "" holding ``b``, one byte array of
+    :data:`ARRAY_BYTES` random bytes; its SNBT text is 3-5 characters a byte."""
+    path = folder / "array.nbt"
+    with open(path, "wb") as f:
+        f.write(b"\x0a\x00\x00" + b"\x07\x00\x01b" + struct.pack(">i", ARRAY_BYTES))
+        for start in range(0, ARRAY_BYTES, 1 << 24):
+            f.write(os.urandom(min(1 << 24, ARRAY_BYTES - start)))
+        f.write(b"\x00")
+    return _harness("nbt", "show", str(path), *options)
+
+
+def _four_times_input(folder: Path) -> int:
+    """The bound on ``nbt show``'s peak memory: 4 times the input's size plus 200 MB."""
+    return 4 * (folder / "array.nbt").stat().st_size + 200_000_000
+
+
+_ARRAY_SECONDS = 90.0 if FULL_SIZE else SECONDS  # ~7 s per 100 MB printed, on 2 cores
+
 ENTRIES = [
     Entry("recorded /dev/zero", 1, _dev_zero, 2, r"/dev/zero: a device, not a regular file"),
     Entry("recorded /dev/urandom", 1, _urandom, 2, r"/dev/urandom: a device, not a regular file"),
@@ -225,6 +254,10 @@ ENTRIES = [
           r"deep\.nbt: not written \(--strict\): the file will not read back: it nests 1000"),
     Entry("SNBT list of two million 1s", 4, _snbt_long_list, 2, r"list\.snbt: .*over the tools' limit of 100000"),
     Entry("SNBT 0x + 3600 f", 5, _snbt_long_hex, 2, r"hex\.snbt: .*SNBT \(CommandSyntaxException"),
+    Entry("nbt show: one huge random byte array", 13, _huge_byte_array, 0, r"\d+B,-?\d+B\]\}$",
+          seconds=_ARRAY_SECONDS, max_rss=_four_times_input),
+    Entry("nbt show --pretty: one huge random byte array", 13, lambda folder: _huge_byte_array(folder, "--pretty"), 0,
+          r"\d+B, -?\d+B\]$", seconds=_ARRAY_SECONDS, max_rss=_four_times_input),
 ]
 
 
@@ -236,6 +269,7 @@ class Result:
     stdout: str
     stderr: str
     timed_out: bool
+    max_rss_bound: int  # bytes: the entry's ``max_rss`` of its built input, else MAX_RSS
 
 
 def run(entry: Entry, folder: Path, timeout: float = 60.0) -> Result:
@@ -243,14 +277,17 @@ def run(entry: Entry, folder: Path, timeout: float = 60.0) -> Result:
     wall time and peak resident size (``wait4``); killed after ``timeout`` seconds.
 
     The input is built in a subprocess too: Linux counts a child's peak from its parent's
-    size at the fork, so a parent that built a 40 MB input would inflate every figure."""
+    size at the fork, so a parent that built a 40 MB input would inflate every figure. For
+    the same reason the command is started by a small launcher (:data:`_LAUNCHER`), which
+    reports its child's peak: a test process grown to 400 MB would count in it too."""
     import json
 
     index = next(i for i, e in enumerate(ENTRIES) if e.name == entry.name)
     code = (f"import json, sys, pathlib; sys.path.insert(0, {str(Path(__file__).parent)!r}); "
             f"import hostile_corpus as h; print(json.dumps(h.ENTRIES[{index}].build(pathlib.Path({str(folder)!r}))))")
-    argv = [sys.executable, *json.loads(subprocess.run([sys.executable, "-c", code], cwd=REPO, check=True,
-                                                       capture_output=True, text=True).stdout)]
+    peak = folder / ".maxrss"
+    built = subprocess.run([sys.executable, "-c", code], cwd=REPO, check=True, capture_output=True, text=True)
+    argv = [sys.executable, "-c", _LAUNCHER, str(peak), sys.executable, *json.loads(built.stdout)]
     out, err = folder / ".stdout", folder / ".stderr"
     with open(out, "wb") as o, open(err, "wb") as e:
         start = time.perf_counter()
@@ -274,8 +311,41 @@ def run(entry: Entry, folder: Path, timeout: float = 60.0) -> Result:
         os.killpg(proc.pid, 9)  # anything the command left behind
     except (ProcessLookupError, PermissionError):
         pass
-    return Result(proc.returncode, seconds, usage.ru_maxrss * 1024, out.read_text(errors="replace"),
-                  err.read_text(errors="replace"), timed_out)
+    bound = entry.max_rss(folder) if entry.max_rss is not None else MAX_RSS
+    max_rss = int(peak.read_text()) if peak.exists() else usage.ru_maxrss  # the launcher's own if it was killed
+    return Result(proc.returncode, seconds, max_rss * 1024, _kept(out), err.read_text(errors="replace"),
+                  timed_out, bound)
 
 
-__all__ = ["ENTRIES", "Entry", "Result", "run", "SECONDS", "MAX_RSS", "resource"]
+# python3 -c _LAUNCHER PEAK_FILE ARGV...: runs ARGV in its own process group's reach (a kill of
+# the group ends both), writes ARGV's peak resident size (KiB, wait4) to PEAK_FILE and ends
+# as ARGV ended (its status, or the signal that killed it)
+_LAUNCHER = textwrap.dedent("""
+    import os, signal, sys
+    pid = os.fork()
+    if pid == 0:
+        os.execv(sys.argv[2], sys.argv[2:])
+    _, status, usage = os.wait4(pid, 0)
+    with open(sys.argv[1], "w") as f:
+        f.write(str(usage.ru_maxrss))
+    if os.WIFSIGNALED(status):
+        signal.signal(os.WTERMSIG(status), signal.SIG_DFL)
+        os.kill(os.getpid(), os.WTERMSIG(status))
+    sys.exit(os.waitstatus_to_exitcode(status))
+""")
+
+
+def _kept(path: Path) -> str:
+    """The file's text; of a longer one, its first and last :data:`KEPT_OUTPUT` bytes, on
+    lines of their own (a 2 GB printout is not read back whole)."""
+    size = path.stat().st_size
+    with open(path, "rb") as f:
+        if size <= 2 * KEPT_OUTPUT:
+            return f.read().decode(errors="replace")
+        head = f.read(KEPT_OUTPUT)
+        f.seek(size - KEPT_OUTPUT)
+        tail = f.read()
+    return (head + b"\n[...]\n" + tail).decode(errors="replace")
+
+
+__all__ = ["ENTRIES", "Entry", "Result", "run", "SECONDS", "MAX_RSS", "FULL_SIZE", "resource"]

@@ -64,8 +64,13 @@ _CODECS = {True: (decode_utf8, encode_utf8, {}, {}), False: (decode_mutf8, encod
 
 
 def _array_tag(tag_id: int, data: bytes, n: int, offset: int, wire: dict):
-    """The array tag of the ``n`` elements at ``offset`` (all there), in native byte order."""
-    array = np.frombuffer(data, wire[tag_id], n, offset).astype(_ARRAY_DTYPES[tag_id]) if n else \
+    """The array tag of the ``n`` elements at ``offset`` (all there), in native byte order.
+
+    Where the wire's layout is already the native one (every byte array; a little-endian
+    encoding's int and long arrays on a little-endian machine) the array is a read-only view
+    of ``data``, no copy: a file holding a 500 MB byte array is not held twice while read.
+    Only a byte swap copies."""
+    array = np.frombuffer(data, wire[tag_id], n, offset).astype(_ARRAY_DTYPES[tag_id], copy=False) if n else \
         np.empty(0, _ARRAY_DTYPES[tag_id])
     tag = _new_object(_ARRAY_CLASSES[tag_id])
     tag.array = array

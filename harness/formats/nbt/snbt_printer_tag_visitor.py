@@ -29,6 +29,8 @@ shares 26.1.2's class); the class is the same in all of them. Shape:
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from harness.formats.nbt import tags as T
 from harness.formats.nbt.string_tag_visitor import (
     SIMPLE_VALUE, _array_parts, java_sorted_keys, quote_and_escape, scalar_text, snbt_rules)
@@ -56,32 +58,31 @@ def pretty(tag: T.Tag, version, jdk: int = 17) -> str:
     return "".join(pretty_parts(tag, version, jdk))
 
 
-def pretty_parts(tag: T.Tag, version, jdk: int = 17) -> list[str]:
-    """The pieces of :func:`pretty`'s text, in order (written piece by piece, a big document
-    never needs the whole text as one more string)."""
+def pretty_parts(tag: T.Tag, version, jdk: int = 17) -> Iterator[str]:
+    """The pieces of :func:`pretty`'s text, in order, as they are printed (written piece by
+    piece, a big document never needs the whole text as one string; an array's text comes
+    in pieces of at most ``string_tag_visitor.PIECE_CHARS`` characters)."""
     rules = snbt_rules(version)
-    out: list[str] = []
     # (tag, depth, indentation, path) to print, or (text,) to copy as it is
     stack: list[tuple] = [(tag, 0, INDENTATION, "")]
     while stack:
         item = stack.pop()
         if len(item) == 1:
-            out.append(item[0])
+            yield item[0]
             continue
         node, depth, indentation, path = item
         if isinstance(node, (T.CompoundTag, T.ListTag)) and len(node):
             stack.extend(reversed(_container(node, depth, indentation, path, rules)))
         elif isinstance(node, T.CompoundTag):
-            out.append("{}")
+            yield "{}"
         elif isinstance(node, T.ListTag):
-            out.append("[]")
+            yield "[]"
         elif isinstance(node, T._ArrayTag):
-            out += _array_parts(node, ",", " ")
+            yield from _array_parts(node, ",", " ")
         elif isinstance(node, T.EndTag):
             pass
         else:
-            out.append(scalar_text(node, rules, jdk))
-    return out
+            yield scalar_text(node, rules, jdk)
 
 
 def _container(node, depth: int, indentation: str, path: str, rules) -> list[tuple]:

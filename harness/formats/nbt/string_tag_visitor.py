@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterator
 
 import numpy as np
 
@@ -61,16 +62,16 @@ def to_string(tag: T.Tag, version, jdk: int = 17) -> str:
     return "".join(to_string_parts(tag, version, jdk))
 
 
-def to_string_parts(tag: T.Tag, version, jdk: int = 17) -> list[str]:
-    """The pieces of :func:`to_string`'s text, in order: a big document written piece by
-    piece never needs the whole text as one more string."""
+def to_string_parts(tag: T.Tag, version, jdk: int = 17) -> Iterator[str]:
+    """The pieces of :func:`to_string`'s text, in order, as they are printed: a big document
+    written piece by piece never needs the whole text as one string (an array's text comes
+    :data:`PIECE_CHARS` characters at a time)."""
     rules = snbt_rules(version)
-    out: list[str] = []
     stack: list = [tag]  # tags to print, and (text,) tuples to copy as they are
     while stack:
         item = stack.pop()
         if type(item) is tuple:
-            out.append(item[0])
+            yield item[0]
         elif isinstance(item, T.CompoundTag):
             pending: list = [("}",)]
             for i, key in enumerate(reversed(java_sorted_keys(item))):
@@ -89,10 +90,9 @@ def to_string_parts(tag: T.Tag, version, jdk: int = 17) -> list[str]:
             pending.append(("[",))
             stack.extend(pending)
         elif isinstance(item, T._ArrayTag):
-            out += _array_parts(item, ",", "")
+            yield from _array_parts(item, ",", "")
         else:
-            out.append(scalar_text(item, rules, jdk))
-    return out
+            yield scalar_text(item, rules, jdk)
 
 
 def scalar_text(tag: T.Tag, rules: versions.SnbtRules, jdk: int = 17) -> str:
@@ -113,29 +113,34 @@ def scalar_text(tag: T.Tag, rules: versions.SnbtRules, jdk: int = 17) -> str:
 _ARRAY_TEXT = {T.TAG_BYTE_ARRAY: ("B", "B", 3), T.TAG_INT_ARRAY: ("I", "", 10),
                T.TAG_LONG_ARRAY: ("L", "L", 19)}  # letter, element suffix, most decimal digits
 _ARRAY_CHUNK = 1 << 18  # elements printed per NumPy pass: bounds the scratch memory (~8 MiB)
+PIECE_CHARS = 1 << 16  # an array's text is handed out this many characters at a time
 
 
-def _array_parts(tag: T._ArrayTag, separator: str, space: str) -> list[str]:
-    """The pieces of ``[B;1B,2B]`` (compact) or ``[B; 1B, 2B]`` (``separator=","``, ``space=" "``).
+def _array_parts(tag: T._ArrayTag, separator: str, space: str) -> Iterator[str]:
+    """The pieces of ``[B;1B,2B]`` (compact) or ``[B; 1B, 2B]`` (``separator=","``, ``space=" "``),
+    none longer than :data:`PIECE_CHARS`, made as they are asked for.
 
     Printed with NumPy a chunk at a time (:func:`_decimal_rows`), never one Python string
-    per element: a 100 MB byte array prints in about two seconds, with scratch memory bounded.
+    per element: a 100 MB byte array prints in a few seconds, and however long the array,
+    the text in memory at a time is one chunk's (a few MiB), never the whole text.
     """
     letter, suffix, digits = _ARRAY_TEXT[tag.id]
     head, tail = space.encode("ascii"), (suffix + separator).encode("ascii")
     values = tag.array
-    parts = [f"[{letter};"]
+    yield f"[{letter};"
     for start in range(0, len(values), _ARRAY_CHUNK):
         chunk = values[start:start + _ARRAY_CHUNK]
         if tag.id == T.TAG_BYTE_ARRAY:  # 256 possible texts: look them up
             rows = _byte_rows(head, tail)[chunk.view(np.uint8) ^ 0x80]
         else:
             rows = _decimal_rows(chunk, digits, head, tail)
-        parts.append(rows[rows != 0].tobytes().decode("ascii"))  # NUL padding dropped
-    if len(values):
-        parts[-1] = parts[-1][:len(parts[-1]) - len(separator)]  # no separator after the last element
-    parts.append("]")
-    return parts
+        text = rows[rows != 0].tobytes()  # NUL padding dropped
+        del rows
+        if start + _ARRAY_CHUNK >= len(values):
+            text = text[:len(text) - len(separator)]  # no separator after the last element
+        for at in range(0, len(text), PIECE_CHARS):
+            yield text[at:at + PIECE_CHARS].decode("ascii")
+    yield "]"
 
 
 @functools.lru_cache(maxsize=8)
