@@ -31,12 +31,11 @@ from __future__ import annotations
 
 import gzip
 import hashlib
-import os
-import tempfile
 import zlib
 from pathlib import Path
 
 from harness.engine.jsontext import json_line, parse
+from harness.engine.outputs import atomic_write_bytes
 
 OBJECTS = "objects"
 HASH_CHARS = 20  # 80 bits of SHA-256: no collision among millions of cases
@@ -88,7 +87,7 @@ def put_object(root: Path, case: dict) -> str:
             data, name = gzip.compress(data, compresslevel=9, mtime=0), name + ".gz"
         folder = Path(root) / OBJECTS / case["area"]
         folder.mkdir(parents=True, exist_ok=True)
-        write_atomically(folder / name, data)
+        atomic_write_bytes(folder / name, data)
     return digest
 
 
@@ -161,17 +160,3 @@ def collect_garbage(root: Path) -> int:
             path.unlink()
             removed += 1
     return removed
-
-
-def write_atomically(path: Path, data: bytes) -> None:
-    """``data`` into ``path`` through a synced temporary file renamed into place."""
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
