@@ -133,7 +133,7 @@ class _Loader(_Base):
                                                   "in decimal without leading zeros, as JSON does (quote it for text)")
 
 
-_PLAIN_INT = re.compile(r"[-+]?(?:0|[1-9][0-9]*)")
+_PLAIN_INT = re.compile(r"-?(?:0|[1-9][0-9]*)")  # JSON's integers: no "+" sign
 _OCTAL = re.compile(r"[-+]?0[0-7_]+")
 _Loader.add_constructor("tag:yaml.org,2002:int", _Loader.construct_strict_int)
 

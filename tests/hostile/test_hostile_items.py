@@ -93,7 +93,7 @@ def _case_file(tmp_path, name: str, body: str):
 
 
 @pytest.mark.parametrize("text,shown", [("064", "octal 52"), ("0x40", "'0x40'"), ("1_000", "'1_000'"),
-                                        ("1:04", "'1:04'"), ("0b1", "'0b1'")])
+                                        ("1:04", "'1:04'"), ("0b1", "'0b1'"), ("+64", "'+64'")])
 def test_yaml_1_1_integers_are_refused_with_what_to_write(tmp_path, text, shown):
     path = _case_file(tmp_path, "o.yaml", f"""\
         area: storage
