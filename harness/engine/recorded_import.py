@@ -28,7 +28,8 @@ from harness.engine.reference import (PROVENANCE, bundled_versions, load_referen
 RENAME_MARK = "~"
 
 
-def _body(case: dict) -> str:
+def case_body(case: dict) -> str:
+    """What an id stands for: a case's setup and operations, as one JSON line."""
     return json_line([case.get("setup") or {}, case["ops"]])
 
 
@@ -61,7 +62,7 @@ def canonical_bodies(sets: dict[str, list[dict]], generated: dict[str, str]) -> 
     seen: dict[str, dict[str, str]] = {}  # id -> body -> latest release
     for version in sorted(sets, key=version_key):
         for case in sets[version]:
-            seen.setdefault(case["id"], {})[_body(case)] = version
+            seen.setdefault(case["id"], {})[case_body(case)] = version
     keep = {}
     for cid, bodies in seen.items():
         if len(bodies) > 1:
@@ -86,7 +87,7 @@ def import_sets(folders: list[Path], root: Path, generated: dict[str, str] | Non
     first_seen: dict[tuple[str, str], str] = {}
     for version in sorted(everything, key=version_key):
         for case in everything[version]:
-            first_seen.setdefault((case["id"], _body(case)), version)
+            first_seen.setdefault((case["id"], case_body(case)), version)
     today = today or datetime.date.today().isoformat()
     lines = []
     for version in sorted(incoming, key=version_key):
@@ -95,8 +96,8 @@ def import_sets(folders: list[Path], root: Path, generated: dict[str, str] | Non
         out = []
         for case in cases:
             case = {k: case[k] for k in ("id", "area", "setup", "ops", "answers")}
-            if case["id"] in keep and _body(case) != keep[case["id"]]:
-                new_id = f"{case['id']}{RENAME_MARK}{first_seen[(case['id'], _body(case))]}"
+            if case["id"] in keep and case_body(case) != keep[case["id"]]:
+                new_id = f"{case['id']}{RENAME_MARK}{first_seen[(case['id'], case_body(case))]}"
                 renamed[case["id"]] = new_id
                 case["id"] = new_id
             out.append(case)

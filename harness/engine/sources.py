@@ -33,6 +33,7 @@ from harness.engine.runner import CheckItem
 from harness.engine.shorten import ID_CHARS, shorten
 from harness.engine.version_select import expand
 from harness.formats import versions as version_table
+from harness.formats.nbt.tag_parser import nesting
 
 CASES = REPO / "cases"
 
@@ -76,9 +77,9 @@ def _case_body(case: dict) -> str:
 
 def generated_bodies(root: str | Path = CASES) -> dict[str, str]:
     """id -> the setup and operations (one JSON line) of every generated case under ``root``."""
-    from harness.engine.jsontext import json_line
+    from harness.engine.recorded_import import case_body
 
-    return {c["id"]: json_line([c.get("setup") or {}, c["ops"]]) for c in generated_cases(root)}
+    return {c["id"]: case_body(c) for c in generated_cases(root)}
 
 
 def applies_to(case: dict, version: str) -> bool:
@@ -118,28 +119,7 @@ UNSTABLE = (f"the game has no stable answer: SNBT nested deeper than {STABLE_SNB
 
 def snbt_nesting(ops: list) -> int:
     """The deepest nesting of ``[`` and ``{`` outside quoted strings in the SNBT texts of ``ops``."""
-    deepest = 0
-    for op in ops:
-        for text in op[1:]:
-            if not isinstance(text, str) or text.count("[") + text.count("{") <= deepest:
-                continue
-            depth, quote, escaped = 0, None, False
-            for ch in text:
-                if quote:
-                    if escaped:
-                        escaped = False
-                    elif ch == "\\":
-                        escaped = True
-                    elif ch == quote:
-                        quote = None
-                elif ch in "\"'":
-                    quote = ch
-                elif ch in "[{":
-                    depth += 1
-                    deepest = max(deepest, depth)
-                elif ch in "]}":
-                    depth -= 1
-    return deepest
+    return max((nesting(text) for op in ops for text in op[1:] if isinstance(text, str)), default=0)
 
 
 def _generated_item(case: dict, version: str, recorded: dict[str, dict], verified: bool,

@@ -114,6 +114,25 @@ def _grammar(version: GameVersion) -> str:
 _QUOTED = re.compile(r""""(?:[^"\\]|\\.)*+(?:"|\\?\Z)|'(?:[^'\\]|\\.)*+(?:'|\\?\Z)""", re.S)
 
 
+_BRACKETS = re.compile(r"[\[\]{}]")
+
+
+def nesting(text: str) -> int:
+    """How deeply ``[`` and ``{`` nest in ``text``, quoted strings left out (linear).
+
+    >>> nesting('{a:[1,{b:"[[["}]}'), nesting("[" * 5 + "]" * 5)
+    (3, 5)
+    """
+    depth = deepest = 0
+    for m in _BRACKETS.finditer(_QUOTED.sub("", text)):
+        if m.group() in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        else:
+            depth -= 1
+    return deepest
+
+
 def check_budget(text: str) -> None:
     """:class:`~harness.formats.budget.BudgetExceeded` for a text over the tools' SNBT budgets
     (:data:`~harness.formats.budget.MAX_SNBT_CHARS` characters, or more values than
