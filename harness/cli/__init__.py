@@ -105,6 +105,9 @@ def silence_stdout() -> None:
         sys.stdout = open(os.devnull, "w")
 
 
+WIDTH_NOT_A_TERMINAL = 120  # characters, for output to a file or a pipe (a CI log)
+
+
 def make_console(stderr: bool = False):
     """A rich console on stdout (or stderr) whose closed pipe does not end the process:
     rich's own handling exits with status 1 even for a run that passed; here the output is
@@ -117,4 +120,7 @@ def make_console(stderr: bool = False):
             if not self.stderr:
                 silence_stdout()
 
-    return _Console(stderr=stderr, highlight=False, soft_wrap=True)
+    console = _Console(stderr=stderr, highlight=False, soft_wrap=True)
+    if not console.is_terminal and "COLUMNS" not in os.environ:
+        console.width = WIDTH_NOT_A_TERMINAL  # rich's 80 would cut the summary table's headers (unverif…)
+    return console

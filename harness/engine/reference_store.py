@@ -100,7 +100,12 @@ def get_object(root: Path | str, area: str, digest: str) -> dict:
         path = object_path(root, area, digest)
         if path is None:
             raise ObjectMissing(f"{Path(root) / OBJECTS / area / digest}.json: no such object in the reference store")
-        data = path.read_bytes()
+        try:
+            data = path.read_bytes()
+        except IsADirectoryError:
+            raise ObjectDamaged(f"{path}: damaged: a folder, not a file") from None
+        except OSError as e:
+            raise ObjectDamaged(f"{path}: cannot be read: {e.strerror or e}") from None
         try:
             if path.suffix == ".gz":
                 data = gzip.decompress(data)

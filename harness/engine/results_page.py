@@ -10,7 +10,9 @@ a table of areas × versions, each cell coloured by its pass rate and expandable
 Reports are read tolerantly: keys the reader does not know are ignored, and a case status
 other than ``passed``, ``failed`` and ``unverified`` (a later harness may add some) is
 counted and shown under its own name, and counts against the pass rate as a case that did
-not pass. ``unverified`` cases (no recorded answer) are left out of the rate. Reports of one
+not pass. ``unverified`` cases (no recorded answer) and ``partial`` ones (the implementation
+declined some operations and every other answer matched: they never fail ``harness check``)
+are left out of the rate; partial cases are still listed in their cell. Reports of one
 implementation under different ``--errors`` policies are drawn apart; the same case
 (implementation, policy, version, id) given by two reports is counted once, from the later report.
 
@@ -57,6 +59,9 @@ def load(path) -> dict:
     return doc
 
 
+NOT_JUDGED = ("unverified", "partial")  # left out of a cell's pass rate
+
+
 @dataclass
 class Cell:
     """One area of one version of one implementation."""
@@ -66,7 +71,7 @@ class Cell:
 
     @property
     def judged(self) -> int:
-        return sum(n for status, n in self.counts.items() if status != "unverified")
+        return sum(n for status, n in self.counts.items() if status not in NOT_JUDGED)
 
     @property
     def rate(self) -> float | None:
@@ -251,7 +256,8 @@ def render(reports: list[dict], title: str = "Conformance") -> str:
             f"<meta name=\"viewport\" content=\"width=device-width\"><title>{_e(title)}</title>"
             f"<style>{STYLE}</style></head><body><h1>{_e(title)}</h1>"
             "<p class=\"legend\">Each cell: one area of one game version; its pass rate (passed of the cases "
-            "judged: unverified ones, without a recorded answer, are left out) and colour, red to green. "
+            "judged: unverified ones, without a recorded answer, and partial ones, with operations the "
+            "implementation declined, are left out) and colour, red to green. "
             "Open a cell for its failing cases and what differed.</p>"
             "<div id=\"tools\" hidden><input id=\"filter\" placeholder=\"show failing cases whose id contains…\"> "
             "<button id=\"open\" type=\"button\">open all</button> "

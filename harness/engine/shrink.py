@@ -124,12 +124,14 @@ class _Shrinker:
             if o is None:
                 return best, best_outcome
             best, best_outcome = cand, o
+            self.accepted += 1
         while lo < hi:
             mid = (lo + hi) // 2
             cand = dict(case, ops=case["ops"][:mid])
             o = self.judge(cand)
             if o is not None:
                 best, best_outcome, hi = cand, o, mid
+                self.accepted += 1
             else:
                 lo = mid + 1
         return best, best_outcome

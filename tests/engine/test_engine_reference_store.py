@@ -101,6 +101,12 @@ def test_a_damaged_object_is_refused_naming_the_index_line_and_the_object(tmp_pa
     store._cache.clear()
     with pytest.raises(CaseFileError, match=r"damaged: "):
         load_reference(tmp_path / "26.3")
+    gz = path.with_name(path.name + ".gz")
+    gz.unlink()
+    gz.mkdir()  # a folder where the object should be
+    store._cache.clear()
+    with pytest.raises(CaseFileError, match=r"storage.tsv:1: case storage/p/fill-3: .*\.json\.gz: damaged: a folder, not a file"):
+        load_reference(tmp_path / "26.3")
 
 
 def test_an_index_listing_a_case_twice_is_refused(tmp_path):

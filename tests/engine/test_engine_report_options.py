@@ -50,3 +50,11 @@ def test_a_listed_failure_says_it_was_expected():
     outcome.expected_failure = "fill is not done yet"
     assert failure_text(outcome).startswith("FAIL 26.3 storage/p/fill-1  (")
     assert "[expected: fill is not done yet]" in failure_text(outcome).splitlines()[0]
+
+
+def test_the_summary_table_keeps_its_headers_whole_in_a_log(capsys, monkeypatch):
+    monkeypatch.delenv("COLUMNS", raising=False)  # output captured: not a terminal, as in a CI log
+    assert main(["check", "--no-progress", "--version", "26.3", "--area", "storage",
+                 "--case", "storage/p/fill-1"]) == 0
+    out = capsys.readouterr().out
+    assert "┃ unverified ┃ unsupported ┃" in out and "…" not in out

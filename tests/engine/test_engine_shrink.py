@@ -33,6 +33,7 @@ def test_prefix_shrinking_against_recorded_answers():
     assert result.case["ops"] == rec["ops"][:bad_at + 1]
     assert _still_fails(result, impl, oracle)
     assert oracle.answer(dict(result.case, ops=[["bits"]] + result.case["ops"])) is None  # not a prefix
+    assert result.accepted >= 1  # the shorter prefix was a candidate taken (the summary said "0 taken")
 
 
 def test_a_passing_case_is_not_shrunk():
