@@ -39,7 +39,7 @@ Resize = Callable[[int, int], int]  # PaletteResize.onResize(bits, value) -> new
 
 def _refuse_ids_past(palette: Palette | _EntryListPalette, ids: np.ndarray[Any, Any], count: int) -> None:
     """Raises what ``palette.value_for`` raises for the first of ``ids`` outside ``range(count)``, if any."""
-    if len(ids) and (ids.min() < 0 or ids.max() >= count):
+    if len(ids) and ((ids.dtype.kind != "u" and ids.min() < 0) or ids.max() >= count):
         palette.value_for(int(ids[((ids < 0) | (ids >= count)).argmax()]))
 
 
