@@ -116,9 +116,10 @@ def test_hash_map_lookups_find_the_first_of_loaded_duplicates():
 
 def test_packed_longs_as_list_or_array():
     as_list = Packed([1, 2], [5, -1])
-    as_array = Packed([1, 2], np.array([5, -1], dtype=np.int64))
+    given = np.array([5, -1], dtype=np.int64)
+    as_array = Packed([1, 2], given)
     assert as_list == as_array and repr(as_array) == "Packed(palette=[1, 2], data=[5, -1])"
-    assert as_list.longs.tolist() == [5, -1] and not as_array.longs.flags.writeable
+    assert as_list.longs.tolist() == [5, -1] and not as_array.longs.flags.writeable and given.flags.writeable
     assert Packed([1], None).data is None and Packed([1], None).longs is None
     section = PalettedContainer(BLOCKS, 1)
     section.set_at(5, 2)

@@ -54,7 +54,7 @@ class Packed:
         self._data: list[int] | None = None
         self._longs: np.ndarray[Any, Any] | None = None
         if isinstance(data, np.ndarray):
-            self._longs = data.astype(np.int64, copy=False)
+            self._longs = data.astype(np.int64, copy=False).view()  # a read-only view: the array given stays as it was
             self._longs.flags.writeable = False
         elif data is not None:
             self._data = list(data)
