@@ -13,7 +13,9 @@ times ``pack``, ``unpack`` and ``write`` of that section. It answers one JSON li
      "packed": {"palette": [ids], "data": [longs]}}
 
 ``packed`` is the game's own ``pack`` of the section, so the caller can check that both sides
-timed the same section.
+timed the same section. With ``"sections": [[4,096 ids], ...]`` in place of ``"values"``, each
+section is timed in turn in the same JVM and the answer holds ``"sections": [{"rates": ...,
+"packed": ...}, ...]`` in their order, in place of ``rates`` and ``packed``.
 
 How it times: the loops run inside the JVM, in a small harness compiled at run time from
 ``rig/java/PaletteBench.java`` with a ``javac`` (the runtime's own, else the one on PATH,
@@ -226,24 +228,30 @@ def measure(game, runtime: jvm.JavaRuntime, request: dict, classes: Path | None,
     kind = request.get("strategy", "block_states")
     if kind not in probe.AXIS_BITS:
         raise BenchError(f"strategy {kind!r}: block_states or biomes")
-    ids = [int(v) for v in request["values"]]
     harness = load_harness(classes) if classes else None
     section = Section(game, kind, int(request["registry"]), harness)
-    container = section.fill(ids, probe.AXIS_BITS[kind])
-    entries, data = section.packed(container)
-    unpacked = section.api.unpack(_packed_data(game, section.entry_list(entries), data))
-    if not unpacked.result().isPresent():  # the loops would time a refusal
-        raise BenchError(f"the game refuses to unpack its own packed section: {unpacked.error().get().message()}")
     timing = time_in_java if harness is not None else time_in_python
-    rates = timing(section, container, float(request["seconds"]), int(request.get("warmup", 5000)))
-    return {
+
+    def timed(values: list) -> dict:
+        container = section.fill([int(v) for v in values], probe.AXIS_BITS[kind])
+        entries, data = section.packed(container)
+        unpacked = section.api.unpack(_packed_data(game, section.entry_list(entries), data))
+        if not unpacked.result().isPresent():  # the loops would time a refusal
+            raise BenchError(f"the game refuses to unpack its own packed section: {unpacked.error().get().message()}")
+        rates = timing(section, container, float(request["seconds"]), int(request.get("warmup", 5000)))
+        return {"rates": rates, "packed": {"palette": [int(e.get()) for e in entries], "data": data}}
+
+    answer = {
         "java": runtime.version,
         "how": ("loops inside the JVM (a harness compiled from rig/java/PaletteBench.java)" if harness is not None
                 else "calls from Python through JPype"),
         "caveat": None if harness is not None else PYTHON_TIMING_CAVEAT.format(why=why),
-        "rates": rates,
-        "packed": {"palette": [int(e.get()) for e in entries], "data": data},
     }
+    if "sections" in request:
+        answer["sections"] = [timed(values) for values in request["sections"]]
+    else:
+        answer.update(timed(request["values"]))
+    return answer
 
 
 def parse_args(argv=None):

@@ -32,18 +32,57 @@ import numpy as np
 from harness.formats import versions
 from harness.formats.errors import GameError
 from harness.formats.palette.count_order import fastutil_key_order
-from harness.formats.palette.palettes import HashMapPalette, Palette, create_palette
+from harness.formats.palette.palettes import HashMapPalette, LinearPalette, Palette, create_palette
 from harness.formats.palette.strategy import Configuration, Strategy
 from harness.formats.storage import BitStorage, InitializationException, SimpleBitStorage, java_longs, new_storage
 from harness.formats.varint import write_varint
 
 
-@dataclass(frozen=True)
 class Packed:
-    """A saved container (``PalettedContainerRO.PackedData``): palette ids, and longs or None."""
+    """A saved container (``PalettedContainerRO.PackedData``): palette ids, and longs or None.
 
-    palette: list[int]
-    data: list[int] | None
+    ``palette`` is the list of entries; ``data`` the longs as a list of Java longs (signed
+    64-bit ints), or None, and ``longs`` the same longs as a read-only ``int64`` array (None
+    too). Either form is made from the other when first asked for; ``Packed(palette, data)``
+    takes a list or an ``int64`` array. Two are equal when their palettes and longs are.
+    """
+
+    __slots__ = ("palette", "_data", "_longs")
+
+    def __init__(self, palette: list[int], data: list[int] | np.ndarray[Any, Any] | None):
+        self.palette = palette
+        self._data: list[int] | None = None
+        self._longs: np.ndarray[Any, Any] | None = None
+        if isinstance(data, np.ndarray):
+            self._longs = data.astype(np.int64, copy=False).view()  # a read-only view: the array given stays as it was
+            self._longs.flags.writeable = False
+        elif data is not None:
+            self._data = list(data)
+
+    @property
+    def data(self) -> list[int] | None:
+        """The longs as a list of Java longs, or None."""
+        if self._data is None and self._longs is not None:
+            self._data = self._longs.tolist()
+        return self._data
+
+    @property
+    def longs(self) -> np.ndarray[Any, Any] | None:
+        """The longs as a read-only ``int64`` array, or None."""
+        if self._longs is None and self._data is not None:
+            self._longs = java_longs(self._data, "data").copy()
+            self._longs.flags.writeable = False
+        return self._longs
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Packed):
+            return NotImplemented
+        return self.palette == other.palette and self.data == other.data
+
+    __hash__ = None  # type: ignore[assignment]  # as the frozen dataclass's list fields had it
+
+    def __repr__(self) -> str:
+        return f"Packed(palette={self.palette!r}, data={self.data!r})"
 
 
 @dataclass
@@ -67,11 +106,27 @@ def _first_appearances(ids: np.ndarray[Any, Any], bits: int) -> tuple[np.ndarray
     """
     if bits == 0:  # a ZeroBitStorage's: all 0
         return np.zeros(min(len(ids), 1), dtype=np.intp), np.zeros(len(ids), dtype=np.intp)
-    if bits > _TABLE_BITS:  # wide ids: number them densely first (np.unique's sort order), then as below
-        values, dense = np.unique(ids, return_inverse=True)
-        distinct, place = _first_appearances_below(dense.reshape(-1), len(values))
-        return values[distinct], place
+    if bits > _TABLE_BITS:
+        return _first_appearances_sorting(ids)
     return _first_appearances_below(ids, 1 << bits)
+
+
+def _first_appearances_sorting(ids: np.ndarray[Any, Any]) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+    """:func:`_first_appearances` of wide ids, by a stable sort: within each run of equal ids
+    the first is the one that appears first."""
+    order = np.argsort(ids, kind="stable")  # a radix sort for ids of 16 bits or fewer
+    ordered = ids[order]
+    starts = np.empty(len(ids), dtype=bool)
+    starts[:1] = True
+    np.not_equal(ordered[1:], ordered[:-1], out=starts[1:])
+    group = np.cumsum(starts) - 1  # each sorted id's run, numbered in id order
+    heads = np.flatnonzero(starts)
+    by_appearance = np.argsort(order[heads])  # the runs in the order their first ids appear
+    rank = np.empty(len(heads), dtype=np.intp)
+    rank[by_appearance] = np.arange(len(heads))
+    place = np.empty(len(ids), dtype=np.intp)
+    place[order] = rank[group]
+    return ordered[heads][by_appearance], place
 
 
 @cache
@@ -92,6 +147,29 @@ def _first_appearances_below(ids: np.ndarray[Any, Any], bound: int
     place = np.empty(bound, dtype=np.intp)
     place[distinct] = np.arange(len(distinct))
     return distinct, np.take(place, ids)
+
+
+_ONE_BYTE = [bytes((b,)) for b in range(256)]
+_SEARCHED_UP_TO = 16  # palettes of up to this many ids are checked by searching the ids' bytes for each id
+
+
+def _numbered_in_order(ids: np.ndarray[Any, Any], count: int) -> bool:
+    """Whether ``ids`` (unsigned) hold exactly ``0..count-1``, each first appearing after all
+    smaller ones: searched id by id in a few bytes, else their running maximum starts at 0,
+    steps by at most 1 and ends at ``count - 1``."""
+    if not len(ids) or ids[0] != 0 or count < 1:
+        return False
+    if count <= _SEARCHED_UP_TO and ids.dtype == np.uint8:
+        octets = ids.tobytes()
+        last = 0  # where id 0 first appears
+        for i in range(1, count):
+            at = octets.find(_ONE_BYTE[i])  # where id i first appears: after id i - 1, or the order is broken
+            if at <= last:
+                return False
+            last = at
+        return int(ids.max()) == count - 1
+    highest = np.maximum.accumulate(ids)
+    return int(highest[-1]) == count - 1 and (count == 1 or int(np.diff(highest).max()) <= 1)
 
 
 def _palette_rules(rules: versions.PaletteRules | versions.GameVersion | str) -> versions.PaletteRules:
@@ -168,7 +246,7 @@ class PalettedContainer:
     @staticmethod
     def _copy_from(new: _Data, old: _Data) -> None:
         """``Data.copyFrom``: each index in order, its value looked up and added to the new palette."""
-        distinct, place = _first_appearances(old.storage.values(), old.storage.bits)
+        distinct, place = _first_appearances(old.storage.ids(), old.storage.bits)
         new_ids = [new.palette.id_for(old.palette.value_for(i), _unexpected_resize) for i in distinct.tolist()]
         if new.configuration.bits:
             new.storage = SimpleBitStorage.from_values(new.configuration.bits, new.storage.size,
@@ -192,8 +270,12 @@ class PalettedContainer:
         """Sets the value at an index (the palette takes the value before the index is checked)."""
         if type(value) is not int or not 0 <= value < self._registry:  # the fast test; the full one refuses
             _refuse_value(value, self._registry)
-        palette_id = self._data.palette.id_for(value, self._resize)
-        self._data.storage.set(index, palette_id)
+        data = self._data
+        palette_id = data.palette.id_for(value, self._resize)
+        if data is self._data:
+            data.storage.set(index, palette_id)
+        else:  # the palette resized: the new data holds the value's id
+            self._data.storage.set(index, palette_id)
 
     def get_and_set(self, x: int, y: int, z: int, value: int) -> int:
         """Sets the value at a position and gives the one it replaced."""
@@ -222,7 +304,7 @@ class PalettedContainer:
         data = self._data
         if data.palette.size == 1:
             return [(data.palette.value_for(0), data.storage.size)]
-        distinct, place = _first_appearances(data.storage.values(), data.storage.bits)
+        distinct, place = _first_appearances(data.storage.ids(), data.storage.bits)
         how_many = dict(zip(distinct.tolist(), np.bincount(place, minlength=len(distinct)).tolist()))
         return [(data.palette.value_for(k), how_many[k]) for k in fastutil_key_order(how_many)]
 
@@ -235,15 +317,16 @@ class PalettedContainer:
         ``write_long_array_length`` a VarInt count precedes the longs (so a single value ends
         in ``00``). ``IllegalStateException`` for an empty single-value palette.
         """
-        rules = _palette_rules(versions.LATEST if rules is None else rules)
+        if type(rules) is not versions.PaletteRules:
+            rules = _palette_rules(versions.LATEST if rules is None else rules)
         data = self._data
-        out = bytearray([data.storage.bits & 0xFF])
+        storage = data.storage
+        out = bytearray((storage.bits & 0xFF,))
         data.palette.write(out)
-        raw = data.storage.raw()
+        longs = storage.big_endian()
         if rules.write_long_array_length:
-            out += write_varint(len(raw))
-        out += raw.astype(">u8").tobytes()
-        return bytes(out)
+            out += write_varint(len(longs) >> 3)
+        return bytes(out) + longs  # the longs copied once
 
     def pack(self) -> Packed:
         """``pack(strategy)``: the values' palette in first-appearance order and their ids repacked.
@@ -253,8 +336,16 @@ class PalettedContainer:
         for a storage id past the palette's end (the first in index order).
         """
         data = self._data
-        present, place = _first_appearances(data.storage.values(), data.storage.bits)
-        entries = data.palette.values_for(present).tolist()  # raises at the first bad id in index order
+        ids = data.storage.ids()
+        palette = data.palette
+        if isinstance(palette, (LinearPalette, HashMapPalette)) and _numbered_in_order(ids, palette.size):
+            # each id first appears after all smaller ones: the fresh palette is this one
+            entries = list(palette.values)
+            bits = self.strategy.bits_for_serialization(len(entries))
+            if bits == data.storage.bits and len(set(entries)) == len(entries):
+                return Packed(entries, data.storage.clean_long_array())
+        present, place = _first_appearances(ids, data.storage.bits)
+        entries = palette.values_for(present).tolist()  # raises at the first bad id in index order
         if len(set(entries)) < len(entries):  # a value under two old ids (a loaded palette's duplicates)
             found = entries
             entries = list(dict.fromkeys(found))  # the fresh HashMapPalette: first appearance, duplicates merged
@@ -264,7 +355,7 @@ class PalettedContainer:
         bits = self.strategy.bits_for_serialization(len(entries))
         if bits == 0:
             return Packed(entries, None)
-        return Packed(entries, SimpleBitStorage.from_values(bits, self.strategy.size, place).longs())
+        return Packed(entries, SimpleBitStorage.from_values(bits, self.strategy.size, place).long_array())
 
     @classmethod
     def unpack(cls, strategy: Strategy, palette: Iterable[int],
@@ -283,7 +374,8 @@ class PalettedContainer:
         -2**63..2**63-1, ``TypeError`` for a non-int; ``TypeError`` for a ``strategy`` that
         is no :class:`Strategy`).
         """
-        _require_strategy(strategy)
+        if type(strategy) is not Strategy:
+            _require_strategy(strategy)
         longs = None if data is None else java_longs(data, "data")
         entries = list(palette)
         bits = strategy.bits_for_serialization(len(entries))
@@ -307,10 +399,11 @@ class PalettedContainer:
     def _repack_global(strategy: Strategy, configuration: Configuration, bits: int, entries: list[int],
                        data: np.ndarray[Any, Any]) -> SimpleBitStorage:
         """Indices into ``entries`` (at ``bits``) turned into registry ids at the registry's bits."""
-        present, place = _first_appearances(SimpleBitStorage.from_longs(bits, strategy.size, data).values(), bits)
-        values = HashMapPalette(bits, entries).values_for(present)  # raises at the first bad index in index order
-        ids = np.where((values >= 0) & (values < strategy.registry), values, -1)  # IdMap.getId: -1 when absent
-        return SimpleBitStorage.from_values(configuration.bits, strategy.size, np.take(ids, place))
+        indices = SimpleBitStorage.from_longs(bits, strategy.size, data).ids()
+        values = HashMapPalette(bits, entries).values_for(indices)  # raises at the first bad index in index order
+        if values.dtype.kind not in "iu" or len(values) and (values.min() < 0 or values.max() >= strategy.registry):
+            values = np.where((values >= 0) & (values < strategy.registry), values, -1)  # IdMap.getId: -1 when absent
+        return SimpleBitStorage.from_values(configuration.bits, strategy.size, values)
 
     def copy(self, rules: versions.PaletteRules | versions.GameVersion | str | None = None) -> PalettedContainer:
         """``copy()``: the same values over copies of the storage and palette.

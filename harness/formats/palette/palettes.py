@@ -10,7 +10,10 @@ passed to :meth:`id_for` (``idFor(value, resize)``); it is called with
 Methods, as the game's: ``id_for(value, resize)``, ``value_for(id)``, ``size``
 (``getSize()``), ``write(out)`` (the network form: VarInts), ``copy()``; and ours,
 ``values_for(ids)``: ``value_for`` of each of a NumPy array of ids at once, raising what
-``value_for`` raises for the first id (in the array's order) that it refuses.
+``value_for`` raises for the first id (in the array's order) that it refuses. The linear and
+hash map palettes keep what they work out from their entries (the hash map's value → id
+map, made on the first ``id_for``; the entries as an array; ``write``'s bytes) until an
+entry is added, the only change their entries ever see.
 
 >>> p = LinearPalette(4)
 >>> [p.id_for(v, None) for v in (7, 9, 7)], p.value_for(1), p.size
@@ -36,7 +39,7 @@ Resize = Callable[[int, int], int]  # PaletteResize.onResize(bits, value) -> new
 
 def _refuse_ids_past(palette: Palette | _EntryListPalette, ids: np.ndarray[Any, Any], count: int) -> None:
     """Raises what ``palette.value_for`` raises for the first of ``ids`` outside ``range(count)``, if any."""
-    if len(ids) and (ids.min() < 0 or ids.max() >= count):
+    if len(ids) and ((ids.dtype.kind != "u" and ids.min() < 0) or ids.max() >= count):
         palette.value_for(int(ids[((ids < 0) | (ids >= count)).argmax()]))
 
 
@@ -99,7 +102,9 @@ class _EntryListPalette:
 
     def __init__(self, bits: int, entries: Sequence[int] = ()):
         self.bits = bits
-        self.values: list[int] = list(entries)
+        self.values: list[int] = list(entries)  # only ever added to (by id_for), so a length dates what is kept below
+        self._array: tuple[int, np.ndarray[Any, Any]] | None = None  # (entries then, them as an array)
+        self._written: tuple[int, bytes] | None = None  # (entries then, write's bytes)
 
     def _add(self, value: int) -> int:
         self.values.append(value)
@@ -114,14 +119,23 @@ class _EntryListPalette:
             return self.values[index]
         raise MissingPaletteEntryException(index)
 
+    def entry_array(self) -> np.ndarray[Any, Any]:
+        """The entries as a NumPy array (kept until an entry is added; do not change it)."""
+        kept = self._array
+        if kept is None or kept[0] != len(self.values):
+            kept = self._array = (len(self.values), np.array(self.values))
+        return kept[1]
+
     def values_for(self, ids: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
         _refuse_ids_past(self, ids, len(self.values))
-        values: np.ndarray[Any, Any] = np.array(self.values)[ids]
+        values: np.ndarray[Any, Any] = self.entry_array()[ids]
         return values
 
     def write(self, out: bytearray) -> None:
-        out += write_varint(len(self.values))
-        out += write_varints(self.values)
+        written = self._written
+        if written is None or written[0] != len(self.values):  # the bytes are kept until an entry is added
+            written = self._written = (len(self.values), write_varint(len(self.values)) + write_varints(self.values))
+        out += written[1]
 
     def copy(self: _P) -> _P:
         return type(self)(self.bits, self.values)
@@ -167,16 +181,22 @@ class HashMapPalette(_EntryListPalette):
 
     def __init__(self, bits: int, entries: Sequence[int] = ()):
         super().__init__(bits, entries)
+        self._ids: dict[int, int] | None = None if self.values else {}  # value -> id, made on the first id_for
+
+    def _reverse_map(self) -> dict[int, int]:
         n = len(self.values)  # a duplicate keeps the first id for lookups: it is assigned last
-        self._ids: dict[int, int] = dict(zip(reversed(self.values), range(n - 1, -1, -1)))
+        ids = self._ids = dict(zip(reversed(self.values), range(n - 1, -1, -1)))
+        return ids
 
     def _add(self, value: int) -> int:
         index = super()._add(value)
-        self._ids.setdefault(value, index)  # a duplicate keeps the first id for lookups
+        if self._ids is not None:
+            self._ids.setdefault(value, index)  # a duplicate keeps the first id for lookups
         return index
 
     def id_for(self, value: int, resize: Resize) -> int:
-        index = self._ids.get(value)
+        ids = self._ids
+        index = (self._reverse_map() if ids is None else ids).get(value)
         if index is None:
             index = self._add(value)
             if index >= 1 << self.bits:

@@ -25,6 +25,7 @@ packed palette's entries, otherwise the configuration's bits.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property, lru_cache
 from typing import Literal
 
 PaletteKind = Literal["single_value", "linear", "hash_map", "global"]
@@ -76,17 +77,17 @@ class Strategy:
         """``Strategy.createForBiomes``: 4 × 4 × 4 values."""
         return cls("biomes", registry)
 
-    @property
+    @cached_property
     def size_bits(self) -> int:
         """Bits per axis: 4 for block states, 2 for biomes."""
         return 4 if self.name == "block_states" else 2
 
-    @property
+    @cached_property
     def size(self) -> int:
         """``entryCount()``: 4,096 or 64."""
         return 1 << (3 * self.size_bits)
 
-    @property
+    @cached_property
     def registry_bits(self) -> int:
         """The global palette's bits: ``ceillog2(registry)``."""
         return ceillog2(self.registry)
@@ -99,22 +100,34 @@ class Strategy:
 
     def configuration(self, bits: int) -> Configuration:
         """``getConfiguration(registry, bits)``: the palette kind and in-memory bits for ``bits`` asked."""
-        if bits == 0:
-            return Configuration("single_value", 0)
-        if self.name == "block_states":
-            if 1 <= bits <= 4:
-                return Configuration("linear", 4)
-            if 5 <= bits <= 8:
-                return Configuration("hash_map", bits)
-        elif 1 <= bits <= 3:
-            return Configuration("linear", bits)
-        return Configuration("global", self.registry_bits)
+        return _configuration(self.name, self.registry, bits)
 
     def bits_for_serialization(self, palette_size: int) -> int:
         """The bits a packed container of ``palette_size`` entries uses (0: no longs at all).
 
         ``calculateBitsForSerialization`` (1.20.1, 1.21.1), ``bitsInStorage`` (26.x).
         """
-        bits = ceillog2(palette_size)
-        config = self.configuration(bits)
-        return bits if config.kind == "global" else config.bits
+        return _bits_for_serialization(self.name, self.registry, palette_size)
+
+
+@lru_cache(maxsize=1024)
+def _configuration(name: str, registry: int, bits: int) -> Configuration:
+    """:meth:`Strategy.configuration`, made once for each strategy and bits."""
+    if bits == 0:
+        return Configuration("single_value", 0)
+    if name == "block_states":
+        if 1 <= bits <= 4:
+            return Configuration("linear", 4)
+        if 5 <= bits <= 8:
+            return Configuration("hash_map", bits)
+    elif 1 <= bits <= 3:
+        return Configuration("linear", bits)
+    return Configuration("global", ceillog2(registry))
+
+
+@lru_cache(maxsize=4096)
+def _bits_for_serialization(name: str, registry: int, palette_size: int) -> int:
+    """:meth:`Strategy.bits_for_serialization`, made once for each strategy and palette size."""
+    bits = ceillog2(palette_size)
+    config = _configuration(name, registry, bits)
+    return bits if config.kind == "global" else config.bits

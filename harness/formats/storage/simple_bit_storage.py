@@ -13,9 +13,10 @@ Matches ``net.minecraft.util.SimpleBitStorage`` of 1.20.1, 1.21.1, 26.1.2 and 26
 Values are Java ``int``: a 32-bit value above 2**31 - 1 reads back negative. Longs are kept
 as unsigned 64-bit words and handed out as signed 64-bit ints, as Java has them. The words
 live in a NumPy array for whole-storage work (:meth:`values`, :meth:`from_values`,
-:meth:`raw`) and in a list of Python ints for one value at a time (:meth:`get`, :meth:`set`),
-each made from the other only when the other kind of work comes along. Once :meth:`raw` has
-handed the array out, that array is the storage, as the game's is.
+:meth:`raw`); a storage of up to :data:`CELL_LIMIT` values also keeps them one to a cell for
+one value at a time (:meth:`get`, :meth:`set`), each form made from the other only when the
+other kind of work comes along. Once :meth:`raw` has handed the array out, that array is the
+storage, as the game's is.
 
 >>> s = SimpleBitStorage(5, 13)
 >>> s.set(12, 31); s.get(12), s.longs()
@@ -34,6 +35,7 @@ from functools import cache
 import numpy as np
 
 from harness.formats.errors import GameError, inclusive_between
+from harness.formats.storage.word_codec import cell_dtype, decode_words, encode_values, padding, used_bits
 
 # Our own bound, not the game's: the game allocates whatever ``size`` asks for and a JVM runs
 # out of heap somewhere above this. 2**24 longs is 128 MiB; the game's sections use 1,024.
@@ -72,26 +74,8 @@ def _divide_constants(values_per_long: int) -> tuple[int, int, int]:
     return (1 << 32) // v, (1 << 32) // v, 0
 
 
-_BYTE_WIDTHS = (8, 16, 32)  # values of whole bytes that fill a long exactly: its little-endian bytes are the values
-
-
-@cache
-def _slot_shifts(bits: int) -> np.ndarray:
-    """Where each value of a long starts: ``0, bits, 2·bits...`` for the ``64 // bits`` values (``uint64``)."""
-    shifts = np.arange(64 // bits, dtype=np.uint64) * np.uint64(bits)
-    shifts.flags.writeable = False
-    return shifts
-
-
-@cache
-def _slot_weights(bits: int) -> np.ndarray:
-    """``2 ** shift`` for each of :func:`_slot_shifts`: a row of values times these, summed, is their long."""
-    weights = np.uint64(1) << _slot_shifts(bits)
-    weights.flags.writeable = False
-    return weights
-
-
 _LONG_MIN, _LONG_MAX = -(1 << 63), (1 << 63) - 1
+_INT64, _UINT64 = np.dtype(np.int64), np.dtype(np.uint64)
 
 
 def java_longs(data, name: str = "longs") -> np.ndarray:
@@ -102,6 +86,8 @@ def java_longs(data, name: str = "longs") -> np.ndarray:
     ``TypeError`` for one that is no int (the first such); ``name`` is the argument's name
     in these messages.
     """
+    if type(data) is np.ndarray and data.dtype is _INT64 and data.ndim == 1:
+        return data  # the usual case, at once
     words = None
     if isinstance(data, np.ndarray):
         array = data.reshape(-1)
@@ -146,31 +132,60 @@ def required_longs(bits: int, size: int) -> int:
     return n
 
 
+@cache
+def _layout(bits: int) -> tuple[int, int, tuple[int, int, int]]:
+    """``(mask, values_per_long, (mul, add, shift))`` for ``bits`` (1..32): the game's constants, made once a width."""
+    values_per_long = 64 // bits
+    return (1 << bits) - 1, values_per_long, _divide_constants(values_per_long)
+
+
+CELL_LIMIT = 1 << 16
+"""Storages of at most this many values keep them one to a cell for one-value work (a chunk
+section's 4,096 take 4 to 16 KB); larger ones work on the longs alone, so that their memory
+stays 8 bytes a long."""
+
+
 class SimpleBitStorage:
     """``size`` values of ``bits`` bits each (1..32), over an array of longs.
 
     Constructors, as the game's three: ``SimpleBitStorage(bits, size)`` (zeros),
     :meth:`from_values` (an ``int[]``) and :meth:`from_longs` (a ``long[]``, kept as given).
     Each raises ``IllegalArgumentException`` unless ``bits`` is 1..32.
+
+    How the values are held is ours, not the game's, and shows in no answer: the longs, in a
+    ``uint64`` array, for whole-storage work; for one value at a time (:meth:`get`,
+    :meth:`set`), a storage of at most :data:`CELL_LIMIT` values also holds them one to a cell
+    (``uint8``/``uint16``/``uint32``), the padding bits of the longs kept beside them; each form
+    is made from the other when the other kind of work comes along. Once :meth:`raw` has handed
+    the longs out, that array alone is the storage, as the game's is.
     """
 
-    __slots__ = ("bits", "size", "mask", "values_per_long", "_mul", "_add", "_shift", "_array", "_words", "_raw_out")
+    __slots__ = ("bits", "size", "mask", "values_per_long", "_division",
+                 "_array", "_cells", "_view", "_padding", "_clean", "_raw_out", "_written")
 
     def __init__(self, bits: int, size: int, *, _data: np.ndarray | None = None):
-        inclusive_between(1, 32, bits)
+        if type(bits) is not int or not 1 <= bits <= 32:
+            inclusive_between(1, 32, bits)
         self.bits = bits
         self.size = size
-        self.mask = (1 << bits) - 1
-        self.values_per_long = 64 // bits
-        self._mul, self._add, self._shift = _divide_constants(self.values_per_long)
-        if _data is None:
-            _data = np.zeros(required_longs(bits, size), dtype=np.uint64)
-        elif len(_data) != expected_longs(bits, size):  # the long[] constructor compares, allocating nothing
-            raise InitializationException(len(_data), expected_longs(bits, size))
-        # The longs: ``_array`` (uint64) or ``_words`` (Python ints), or both when they agree.
+        self.mask, self.values_per_long, self._division = _layout(bits)
+        if type(size) is int and 0 <= size <= CELL_LIMIT:  # the usual sizes, without Java's int arithmetic
+            expected = (size + self.values_per_long - 1) // self.values_per_long
+        else:
+            expected = expected_longs(bits, size)
+        self._clean = _data is None  # padding known to be 0 (else taken from the longs when the cells move on)
+        if _data is None:  # outside the usual sizes, required_longs says what the game would throw
+            _data = np.zeros(expected if 0 <= expected <= CELL_LIMIT else required_longs(bits, size), dtype=np.uint64)
+        elif len(_data) != expected:  # the long[] constructor compares, allocating nothing
+            raise InitializationException(len(_data), expected)
+        # The longs (``_array``, None while the cells have moved on) and the cells (``_cells``,
+        # with ``_view`` to write them and ``_padding`` the longs' other bits), or both when they agree.
         self._array: np.ndarray | None = _data
-        self._words: list[int] | None = None
+        self._cells: np.ndarray | None = None
+        self._view: memoryview | None = None
+        self._padding: np.ndarray | None = None
         self._raw_out = False  # raw() has handed ``_array`` out: it alone holds the longs from then on
+        self._written: tuple[np.ndarray, bytes] | None = None  # (the longs, their big-endian bytes) once asked
 
     @classmethod
     def from_longs(cls, bits: int, size: int, longs: Iterable[int] | np.ndarray) -> SimpleBitStorage:
@@ -182,9 +197,12 @@ class SimpleBitStorage:
         storage, got: G but expected: E" unless there are as many longs as the values take,
         ``ValueError`` for a number that is no Java long and ``TypeError`` for a non-int.
         """
-        inclusive_between(1, 32, bits)
-        if isinstance(longs, np.ndarray):
-            data = longs.astype(np.uint64, copy=True).reshape(-1)  # int64 wraps to its bit pattern
+        if type(bits) is not int or not 1 <= bits <= 32:
+            inclusive_between(1, 32, bits)
+        if type(longs) is np.ndarray and (longs.dtype is _INT64 or longs.dtype is _UINT64):
+            data = longs.astype(np.uint64).reshape(-1)  # a copy; int64 words are their bit patterns
+        elif isinstance(longs, np.ndarray):
+            data = longs.astype(np.uint64, copy=True).reshape(-1)
         else:
             data = java_longs(longs).view(np.uint64)  # a fresh array: its own words
         return cls(bits, size, _data=data)
@@ -196,55 +214,92 @@ class SimpleBitStorage:
         As the game's ``int[]`` constructor: no range check, padding and unused slots zero.
         """
         storage = cls(bits, size)
-        vals = np.asarray(values, dtype=np.int64)[:size]
-        whole_bytes = bits in _BYTE_WIDTHS
-        cells = np.zeros((len(storage._array), storage.values_per_long),
-                         dtype=f"<u{bits // 8}" if whole_bytes else np.uint64)
-        cells.reshape(-1)[:len(vals)] = vals  # whole bytes: cut to the low bits on the way in
-        if whole_bytes:
-            storage._array = cells.view("<u8").reshape(-1).astype(np.uint64)
-        else:
-            cells &= np.uint64(storage.mask)
-            storage._array = cells @ _slot_weights(bits)  # the values' bits never overlap: the sum is their OR
+        vals = np.asarray(values)
+        if vals.dtype.kind not in "iu":
+            vals = vals.astype(np.int64)
+        vals = vals[:max(size, 0)] & storage.mask  # Java ints, cut to their low bits
+        storage._array = encode_values(vals, bits, len(storage._array))
+        storage._clean = True
+        if 0 < size <= CELL_LIMIT and len(vals) == size:  # the cells come for free
+            storage._set_cells(vals.astype(cell_dtype(bits)))
         return storage
 
     # --- one value -------------------------------------------------------------------
-    def _cells(self) -> list[int] | np.ndarray:
-        """What one-value work reads and writes: the list of words, or the array :meth:`raw` handed out."""
-        if self._raw_out:
-            return self._array
-        words = self._words
-        if words is None:
-            words = self._words = self._array.tolist()
-        return words
+    def _set_cells(self, cells: np.ndarray) -> memoryview:
+        self._cells = cells
+        view = self._view = memoryview(cells)
+        return view
+
+    def _one_value_view(self) -> memoryview | None:
+        """The cells to read and write one value in, made from the longs if need be; None
+        where one-value work goes to the longs themselves (:meth:`raw` handed them out, or
+        the storage is over :data:`CELL_LIMIT` values)."""
+        view = self._view
+        if view is None and not self._raw_out and 0 < self.size <= CELL_LIMIT:
+            view = self._set_cells(decode_words(self._array, self.bits, self.size))
+        return view
+
+    def _cells_move_on(self) -> None:
+        """The cells are about to change: the longs no longer hold the values, only the padding is kept."""
+        if not self._clean:
+            self._padding = padding(self._array, self.bits, self.size)
+        self._array = None
 
     def get(self, index: int) -> int:
         """The value at ``index``; ``IllegalArgumentException`` unless 0 <= index < size."""
         if not 0 <= index < self.size:
             inclusive_between(0, self.size - 1, index)
-        cell = ((index * self._mul + self._add) >> 32) >> self._shift  # the game's index / valuesPerLong
-        value = (int(self._cells()[cell]) >> (index - cell * self.values_per_long) * self.bits) & self.mask
+        view = self._view
+        if view is None:
+            view = self._one_value_view()
+            if view is None:
+                return self._word_get(index)
+        value = view[index]
         return value if value <= 0x7FFFFFFF else value - (1 << 32)  # as a Java int
 
     def set(self, index: int, value: int) -> None:
         """Sets the value at ``index``; ``IllegalArgumentException`` for a bad index, then a bad value."""
+        view = self._view
+        if view is not None and 0 <= index < self.size and 0 <= value <= self.mask:  # the usual case, at once
+            view[index] = value
+            if self._array is not None:
+                self._cells_move_on()
+            return
         self.get_and_set(index, value)
 
     def get_and_set(self, index: int, value: int) -> int:
         """Sets the value at ``index`` and gives the one it replaced (checks as :meth:`set`)."""
-        mask = self.mask
-        if not (0 <= index < self.size and 0 <= value <= mask):  # the game's checks, index first
+        if not (0 <= index < self.size and 0 <= value <= self.mask):  # the game's checks, index first
             inclusive_between(0, self.size - 1, index)
-            inclusive_between(0, mask, value)
-        cell = ((index * self._mul + self._add) >> 32) >> self._shift
+            inclusive_between(0, self.mask, value)
+        view = self._view
+        if view is None:
+            view = self._one_value_view()
+            if view is None:
+                return self._word_get_and_set(index, value)
+        old = view[index]
+        view[index] = value
+        if self._array is not None:
+            self._cells_move_on()
+        return old if old <= 0x7FFFFFFF else old - (1 << 32)
+
+    def _word_get(self, index: int) -> int:
+        """:meth:`get` on the longs themselves (``index`` checked)."""
+        mul, add, shift = self._division
+        cell = ((index * mul + add) >> 32) >> shift  # the game's index / valuesPerLong
+        value = (int(self._word_array()[cell]) >> (index - cell * self.values_per_long) * self.bits) & self.mask
+        return value if value <= 0x7FFFFFFF else value - (1 << 32)
+
+    def _word_get_and_set(self, index: int, value: int) -> int:
+        """:meth:`get_and_set` on the longs themselves (``index`` and ``value`` checked)."""
+        mask = self.mask
+        mul, add, shift = self._division
+        cell = ((index * mul + add) >> 32) >> shift
         shift = (index - cell * self.values_per_long) * self.bits
-        words = self._words  # the usual case, without a call
-        if words is None:
-            words = self._cells()
+        words = self._word_array()
         word = int(words[cell])
         words[cell] = word & ~(mask << shift) | value << shift
-        if words is not self._array:
-            self._array = None  # the list has moved on
+        self._written = None
         old = (word >> shift) & mask
         return old if old <= 0x7FFFFFFF else old - (1 << 32)
 
@@ -262,36 +317,73 @@ class SimpleBitStorage:
         while shift < 64:
             pattern = (pattern | (pattern << shift)) & 0xFFFFFFFFFFFFFFFF
             shift <<= 1
-        self._word_array()[:] = np.uint64(pattern)
-        self._words = None
+        self._word_array()[:] = np.uint64(pattern)  # in place: a handed-out raw() array sees it
+        self._cells = self._view = self._padding = None
+        self._clean = False
+        self._written = None
 
     # --- everything at once ------------------------------------------------------------
     def _word_array(self) -> np.ndarray:
-        """What whole-storage work reads and writes: the array of words (made from the list if need be)."""
+        """What whole-storage work reads and writes: the array of words (made from the cells if need be)."""
         array = self._array
         if array is None:
-            array = self._array = np.array(self._words, dtype=np.uint64)
+            array = encode_values(self._cells, self.bits, (self.size + self.values_per_long - 1) // self.values_per_long)
+            if self._padding is not None:
+                array |= self._padding
+            self._array = array
         return array
 
+    def ids(self) -> np.ndarray:
+        """All ``size`` values in index order as stored, unsigned (:func:`cell_dtype`), read-only;
+        the storage's own cells where it has them (no copy: read them before the next change)."""
+        cells = self._cells
+        if cells is None:
+            if self._one_value_view() is None:  # no cells to keep: decode the longs for this call
+                cells = decode_words(self._word_array(), self.bits, max(self.size, 0))
+                cells.flags.writeable = False
+                return cells
+            cells = self._cells
+        out = cells.view()
+        out.flags.writeable = False
+        return out
+
     def values(self) -> np.ndarray:
-        """All ``size`` values in index order, as Java ints (``int32``), as ``getAll`` gives them."""
-        words = self._word_array()
-        if self.bits in _BYTE_WIDTHS:
-            cells = words.astype("<u8", copy=False).view(f"<u{self.bits // 8}")
-        else:
-            cells = ((words[:, None] >> _slot_shifts(self.bits)) & np.uint64(self.mask)).reshape(-1)
-        return cells[:max(self.size, 0)].astype(np.uint32).view(np.int32)
+        """All ``size`` values in index order, as Java ints (``int32``), as ``getAll`` gives them (a new array)."""
+        ids = self.ids()
+        return ids.view(np.int32).copy() if self.bits == 32 else ids.astype(np.int32)
 
     def raw(self) -> np.ndarray:
         """The longs themselves (``uint64``, not a copy): ``getRaw()``."""
         array = self._word_array()
         self._raw_out = True
-        self._words = None
+        self._cells = self._view = self._padding = None
+        self._written = None
         return array
 
     def longs(self) -> list[int]:
         """The longs as signed 64-bit ints (a copy)."""
         return self._word_array().view(np.int64).tolist()
+
+    def long_array(self) -> np.ndarray:
+        """The longs as Java longs, a new ``int64`` array."""
+        return self._word_array().view(np.int64).copy()
+
+    def clean_long_array(self) -> np.ndarray:
+        """The longs with every padding bit 0, as the ``int[]`` constructor would make them: a new ``int64`` array."""
+        words = self._word_array()
+        used = used_bits(self.bits, self.size)
+        return (words.copy() if used is None else words & used).view(np.int64)
+
+    def big_endian(self) -> bytes:
+        """The longs as ``FriendlyByteBuf`` writes them: 8 bytes each, big-endian (kept until the next change)."""
+        array = self._word_array()
+        written = self._written
+        if written is not None and written[0] is array:
+            return written[1]
+        data = array.astype(">u8").tobytes()
+        if not self._raw_out:  # a handed-out array may change behind our back
+            self._written = (array, data)
+        return data
 
     def copy(self) -> SimpleBitStorage:
         """``copy()``: the same values over a copy of the longs."""

@@ -55,6 +55,12 @@ class ZeroBitStorage:
         """``size`` zeros (``int32``)."""
         return np.zeros(max(self.size, 0), dtype=np.int32)
 
+    def ids(self) -> np.ndarray[Any, Any]:
+        """``size`` zeros (``uint8``, read-only), as :meth:`SimpleBitStorage.ids` gives values."""
+        zeros = np.zeros(max(self.size, 0), dtype=np.uint8)
+        zeros.flags.writeable = False
+        return zeros
+
     def raw(self) -> np.ndarray[Any, Any]:
         """The empty long array (read-only)."""
         return _EMPTY
@@ -62,6 +68,18 @@ class ZeroBitStorage:
     def longs(self) -> list[int]:
         """``[]``."""
         return []
+
+    def long_array(self) -> np.ndarray[Any, Any]:
+        """No longs: an empty ``int64`` array."""
+        return np.zeros(0, dtype=np.int64)
+
+    def clean_long_array(self) -> np.ndarray[Any, Any]:
+        """No longs: an empty ``int64`` array."""
+        return np.zeros(0, dtype=np.int64)
+
+    def big_endian(self) -> bytes:
+        """No longs: ``b""``."""
+        return b""
 
     def copy(self) -> ZeroBitStorage:
         """The storage itself (it holds nothing that could change)."""
