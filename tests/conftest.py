@@ -71,6 +71,8 @@ def pytest_cmdline_main(config):
     """The whole suite runs on every core (``-n auto``) when pytest-xdist is installed and
     no ``-n`` was given; a selection of files runs in one process (starting workers would
     cost more than it saves). ``-n 0`` or ``-p no:xdist`` runs everything serially."""
+    if hasattr(config, "workerinput") or os.environ.get("PYTEST_XDIST_WORKER"):
+        return  # a worker runs its share in its own process (its numprocesses is None too)
     if not config.pluginmanager.hasplugin("xdist") or getattr(config.option, "numprocesses", 0) is not None:
         return
     if config.getoption("usepdb", False) or config.getoption("collectonly", False):

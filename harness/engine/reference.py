@@ -103,9 +103,13 @@ def _depth(value) -> int:
         v, d = stack.pop()
         if isinstance(v, (list, dict)):
             deepest = max(deepest, d + 1)
-            if d < ANSWER_DEPTH:
-                stack.extend((x, d + 1) for x in (v.values() if isinstance(v, dict) else v))
+            children = v.values() if isinstance(v, dict) else v
+            if d < ANSWER_DEPTH and not _PLAIN.issuperset(map(type, children)):  # a flat list: no Python loop
+                stack.extend((x, d + 1) for x in children if isinstance(x, (list, dict)))
     return deepest
+
+
+_PLAIN = frozenset((int, str, float, bool, type(None)))
 
 
 def read_recorded(path: str | os.PathLike) -> list[dict]:

@@ -182,10 +182,3 @@ def test_the_version_table_is_in_release_order():
 
     assert list(VERSIONS) == sorted(VERSIONS, key=version_key)  # --version lists it as it is
 
-
-def test_conftest_means_the_nearest_one_when_rig_and_engine_run_together():
-    done = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider",
-                           "tests/rig/test_rig_fetch.py", "tests/engine/test_engine_generators.py",
-                           "tests/formats/test_palette_rules.py"],
-                          capture_output=True, text=True, cwd=REPO, timeout=300)
-    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
