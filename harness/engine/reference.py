@@ -224,7 +224,7 @@ def load_reference(directory: str | os.PathLike, areas: list[str] | None = None,
             if case["version"] != version:
                 raise CaseFileError(f"{case['source']}: case {shorten(case['id'], ID_CHARS)} is for version "
                                     f"{shorten(case['version'], ID_CHARS)}, the set is {version}")
-            _add(stored, first, (case["id"], case["area"], case, case["source"], 0))
+            _add(stored, first, (case["id"], case["area"], "", case, case["source"], None, 0))
     return ReferenceSet(version, directory, stored if lazy else list(stored), provenance)
 
 
@@ -236,7 +236,8 @@ class StoredCases(Sequence):
 
     def __init__(self, version: str):
         self.version = version
-        self._entries: list[tuple] = []  # (id, area, the case or (root, digest), source, SNBT nesting)
+        # (id, area, store root, the case or its object's digest, file, line or None, SNBT nesting)
+        self._entries: list[tuple] = []
 
     def __len__(self) -> int:
         return len(self._entries)
@@ -244,29 +245,33 @@ class StoredCases(Sequence):
     def __getitem__(self, i):
         if isinstance(i, slice):
             return [self[j] for j in range(*i.indices(len(self)))]
-        cid, area, held, source, _ = self._entries[i]
+        cid, area, root, held, where, number, depth = self._entries[i]
         if isinstance(held, dict):
             return held
-        root, digest = held
+        source = where if number is None else f"{where}:{number}"
         try:
-            obj = store.get_object(root, area, digest)
+            obj = store.get_object(root, area, held)
         except (OSError, ValueError) as e:  # changed since the set was loaded
             raise CaseFileError(f"{source}: case {shorten(cid, ID_CHARS)}: {e}") from None
         case = dict(obj, version=self.version, source=source)
-        self._entries[i] = (cid, area, case, source, self._entries[i][4])
+        self._entries[i] = (cid, area, root, case, source, None, depth)
         return case
 
     def summary(self, i: int) -> tuple[str, str, int]:
         """Case ``i``'s id, area and :func:`snbt_nesting` of its operations (0 outside SNBT)."""
-        cid, area, _, _, depth = self._entries[i]
+        cid, area, _, _, _, _, depth = self._entries[i]
         return cid, area, depth
 
     def same(self, i: int, j: int) -> bool:
         """Cases ``i`` and ``j`` record the same operations and answers."""
-        a, b = self._entries[i][2], self._entries[j][2]
-        if isinstance(a, tuple) and isinstance(b, tuple):
+        a, b = self._entries[i][2:4], self._entries[j][2:4]
+        if isinstance(a[1], str) and isinstance(b[1], str):
             return a == b  # the same object of the same store
         return recorded_line(self[i]) == recorded_line(self[j])
+
+
+def _source(entry: tuple) -> str:
+    return entry[4] if entry[5] is None else f"{entry[4]}:{entry[5]}"
 
 
 def _add(stored: StoredCases, first: dict[str, int], entry: tuple) -> None:
@@ -276,8 +281,8 @@ def _add(stored: StoredCases, first: dict[str, int], entry: tuple) -> None:
     earlier = first.setdefault(entry[0], n)
     if earlier != n:
         if not stored.same(earlier, n):
-            raise CaseFileError(f"{entry[3]}: case {shorten(entry[0], ID_CHARS)} again, with other "
-                                f"contents than at {stored._entries[earlier][3]}")
+            raise CaseFileError(f"{_source(entry)}: case {shorten(entry[0], ID_CHARS)} again, with other "
+                                f"contents than at {_source(stored._entries[earlier])}")
         stored._entries.pop()
 
 
@@ -305,7 +310,6 @@ def _read_index(path: Path, stored: StoredCases, first: dict[str, int], eager: b
     except ValueError as e:
         raise CaseFileError(str(e)) from None
     for number, (cid, digest) in enumerate(pairs, start=1):
-        source = f"{where}:{number}"
         facts = ledger.facts(area, digest)
         if facts is None or facts[0] != cid:
             try:
@@ -320,7 +324,7 @@ def _read_index(path: Path, stored: StoredCases, first: dict[str, int], eager: b
                 raise CaseFileError(f"{path}:{number}: object {digest}: {problem}")
             facts = (cid, snbt_nesting(obj["ops"]) if area == "snbt" else 0)
             ledger.note(area, digest, facts)
-        _add(stored, first, (cid, area, (root, digest), source, facts[1]))
+        _add(stored, first, (cid, area, root, digest, where, number, facts[1]))
         if eager:
             stored[len(stored) - 1]
     ledger.save()
@@ -343,7 +347,7 @@ def _read_index_vouched(path: Path, data: bytes, area: str, root: str, ledger, s
         return False
     n = len(stored)
     where = str(path)
-    stored._entries += [(cid, area, (root, d), f"{where}:{number}", depth)
+    stored._entries += [(cid, area, root, d, where, number, depth)
                         for number, cid, d, depth in zip(range(1, len(ids) + 1), ids, digests, depths)]
     first.update(zip(ids, range(n, n + len(ids))))
     if eager:
