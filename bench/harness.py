@@ -10,19 +10,29 @@ Measured in one run, on the same cases (every bundled reference, or ``--version`
 - ``process`` (``--process``): our Python implementation behind the line protocol as a
   subprocess (``python -m harness.implementations.process``): the protocol's cost.
 
+Each row has two times: **cold**, the same work as a fresh process's first run with the
+load cache (:mod:`harness.engine.load_cache`) empty (a child process per row), and **warm**,
+the best of ``--repeat`` runs again in this process (cases/s and ``x null`` are warm). A last
+row, ``start-up``, is ``harness check`` from the start of its process until its first case
+starts: cold with the cache empty, warm with the cache the cold run left.
+
 Prints cases per second for each, the ratios to ``null``, and how many cases **failed** in
 each row: a crash is usually fast and a crash-and-restart cycle is not the protocol's cost,
 so a row's time means something only next to its failures. The peers of ``python`` must
 not fail where it passes: ``null`` fails no case, and ``process`` fails exactly the cases
 ``python`` fails, without one restart; otherwise the bench says why and exits 1.
 
-Run: ``python3 bench/harness.py [--repeat N] [--version V] [--process]``.
+Run: ``python3 bench/harness.py [--repeat N] [--version V] [--process] [--warm-only]``.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import subprocess
 import sys
+import tempfile
 import time
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -89,37 +99,121 @@ def peer_problems(rows: list[Row], baseline: Row) -> list[str]:
     return problems
 
 
+REPO = Path(__file__).resolve().parent.parent
+ROWS = {"load": "load (parse references)", "null": "null (echo recorded)", "python": "python",
+        "process": "python via --impl protocol"}
+CACHE_ENV = "MC_FORMAT_HARNESS_CACHE"  # harness.engine.load_cache.CACHE_ENV
+
+
+def _implementation(row: str, items):
+    if row == "null":
+        answers = {(i.case["version"], i.case["id"]): i.expected for i in items}
+        return CallableImplementation("null", lambda case: answers[(case["version"], case["id"])])
+    if row == "python":
+        return python_implementation()
+    from harness.implementations.process import ProcessImplementation
+
+    return ProcessImplementation([sys.executable, "-m", "harness.implementations.process"], timeout=60)
+
+
+def cold_row(row: str, versions: list[str]) -> float:
+    """In this (fresh) process: the seconds of ``row``'s first run (``load``: reading the
+    references; the others: checking the cases once read)."""
+    if row == "load":
+        return _best(lambda: _items(versions), 1)[0]
+    items = _items(versions)
+    impl = _implementation(row, items)
+    try:
+        return _best(lambda: run_checks(impl, items), 1)[0]
+    finally:
+        impl.close()
+
+
+def _child_env(cache: str) -> dict:
+    return dict(os.environ, **{CACHE_ENV: cache}, PYTHONPATH=str(REPO))
+
+
+def cold(row: str, versions: list[str]) -> float:
+    """:func:`cold_row` in a child process whose load cache is empty."""
+    with tempfile.TemporaryDirectory(prefix="bench-cache-") as cache:
+        argv = [sys.executable, str(Path(__file__).resolve()), "--cold-row", row]
+        for v in versions:
+            argv += ["--version", v]
+        done = subprocess.run(argv, capture_output=True, text=True, env=_child_env(cache), cwd=REPO, timeout=3600)
+    if done.returncode != 0:
+        raise RuntimeError(f"the cold {row} run failed: {done.stderr.strip()[-2000:]}")
+    return json.loads(done.stdout.splitlines()[-1])["seconds"]
+
+
+_FIRST_CASE = """\
+import os, sys, time
+import harness.engine.runner as runner
+def first_case(*args, **kwargs):
+    print(time.perf_counter(), flush=True)
+    os._exit(0)
+runner.run_checks = first_case
+from harness.cli import main
+main(sys.argv[1:])
+"""
+
+
+def start_up(cache: str, versions: list[str] | None) -> float:
+    """Seconds from starting ``harness check`` (a new process; ``versions``' references, else
+    every one) until it starts its first case, with the load cache in ``cache``."""
+    argv = [sys.executable, "-c", _FIRST_CASE, "check", "--no-progress", "--quiet"]
+    for v in versions or ():
+        argv += ["--version", v]
+    start = time.perf_counter()  # CLOCK_MONOTONIC: the child's clock too
+    done = subprocess.run(argv, capture_output=True, text=True, env=_child_env(cache), cwd=REPO, timeout=600)
+    lines = done.stdout.split()
+    if done.returncode != 0 or not lines:
+        raise RuntimeError(f"harness check did not start a case: {done.stderr.strip()[-2000:]}")
+    return float(lines[-1]) - start
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--repeat", type=int, default=3, help="runs per measurement; the best is kept (default 3)")
     ap.add_argument("--version", action="append", help="only these versions (default: every bundled one)")
     ap.add_argument("--process", action="store_true", help="also time our implementation as a protocol subprocess")
+    ap.add_argument("--warm-only", action="store_true", help="no cold column and no start-up row (quicker)")
+    ap.add_argument("--cold-row", choices=ROWS, help=argparse.SUPPRESS)  # the child process of a cold column
     args = ap.parse_args(argv)
     versions = args.version or bundled_versions()
+    if args.cold_row:
+        print(json.dumps({"seconds": cold_row(args.cold_row, versions)}))
+        return 0
+
+    names = ["load", "null", "python"] + (["process"] if args.process else [])
+    colds = {name: float("nan") if args.warm_only else cold(name, versions) for name in names}
+    start_cold = start_warm = float("nan")
+    if not args.warm_only:
+        with tempfile.TemporaryDirectory(prefix="bench-cache-") as cache:
+            start_cold = start_up(cache, args.version)
+            start_warm = min(start_up(cache, args.version) for _ in range(args.repeat))
 
     t_load, items = _best(lambda: _items(versions), args.repeat)
     n = len(items)
-    answers = {(i.case["version"], i.case["id"]): i.expected for i in items}
-    null = CallableImplementation("null", lambda case: answers[(case["version"], case["id"])])
-    rows = [Row("load (parse references)", t_load)]
-    null_row, _ = measure("null (echo recorded)", null, items, args.repeat)
-    py_row, outcomes = measure("python", python_implementation(), items, args.repeat)
+    rows = [Row(ROWS["load"], t_load)]
+    null_row, _ = measure(ROWS["null"], _implementation("null", items), items, args.repeat)
+    py_row, outcomes = measure(ROWS["python"], python_implementation(), items, args.repeat)
     rows += [null_row, py_row]
     if args.process:
-        from harness.implementations.process import ProcessImplementation
-
-        proc = ProcessImplementation([sys.executable, "-m", "harness.implementations.process"], timeout=60)
+        proc = _implementation("process", items)
         try:
-            rows.append(measure("python via --impl protocol", proc, items, args.repeat)[0])
+            rows.append(measure(ROWS["process"], proc, items, args.repeat)[0])
         finally:
             proc.close()
 
-    print(f"{n} cases from {', '.join(versions)}; best of {args.repeat}")
-    print(f"{'what':<30} {'seconds':>9} {'cases/s':>10} {'x null':>8} {'failed':>7}")
-    for row in rows:
+    print(f"{n} cases from {', '.join(versions)}; warm: best of {args.repeat} in this process; "
+          "cold: a fresh process's first run, the load cache empty")
+    print(f"{'what':<30} {'cold s':>9} {'warm s':>9} {'cases/s':>10} {'x null':>8} {'failed':>7}")
+    for name, row in zip(names, rows):
         failed = "" if row is rows[0] else str(len(row.failed))
-        print(f"{row.name:<30} {row.seconds:>9.3f} {n / row.seconds:>10.0f} {row.seconds / null_row.seconds:>8.1f} "
-              f"{failed:>7}")
+        print(f"{row.name:<30} {colds[name]:>9.3f} {row.seconds:>9.3f} {n / row.seconds:>10.0f} "
+              f"{row.seconds / null_row.seconds:>8.1f} {failed:>7}")
+    if not args.warm_only:
+        print(f"{'start-up (to the first case)':<30} {start_cold:>9.3f} {start_warm:>9.3f}")
     per_area = defaultdict(lambda: [0, 0.0])
     for o in outcomes:
         per_area[o.item.case["area"]][0] += 1

@@ -1,7 +1,16 @@
-"""Shared test helpers: the bundled references and the real files the game wrote."""
+"""Shared test helpers: the bundled references and the real files the game wrote.
+
+Also how the suite runs (hooks below): the whole suite (``python3 -m pytest``, ``pytest
+tests``) on every core through pytest-xdist, a selection of it in one process; the harness's
+load cache in a folder of the run's own; ``from conftest import X`` meaning the conftest.py
+nearest above the test module."""
 
 from __future__ import annotations
 
+import os
+import shutil
+import sys
+import tempfile
 from functools import lru_cache
 from pathlib import Path
 
@@ -50,3 +59,62 @@ def _fresh_answers():
 
     python.forget()
     yield
+
+
+# --- how the suite runs ------------------------------------------------------------------
+TESTS = Path(__file__).resolve().parent
+CACHE_ENV = "MC_FORMAT_HARNESS_CACHE"  # harness.engine.load_cache.CACHE_ENV
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config):
+    """The whole suite runs on every core (``-n auto``) when pytest-xdist is installed and
+    no ``-n`` was given; a selection of files runs in one process (starting workers would
+    cost more than it saves). ``-n 0`` or ``-p no:xdist`` runs everything serially."""
+    if hasattr(config, "workerinput") or os.environ.get("PYTEST_XDIST_WORKER"):
+        return  # a worker runs its share in its own process (its numprocesses is None too)
+    if not config.pluginmanager.hasplugin("xdist") or getattr(config.option, "numprocesses", 0) is not None:
+        return
+    if config.getoption("usepdb", False) or config.getoption("collectonly", False):
+        return
+    whole = config.args_source == pytest.Config.ArgsSource.TESTPATHS or \
+        all(Path(a).resolve() == TESTS for a in config.args)
+    if whole:
+        config.option.numprocesses = "auto"
+
+
+def pytest_configure(config):
+    """The harness's load cache (harness.engine.load_cache) in a folder of this run's own,
+    shared by its workers, never the user's: each run starts with it empty."""
+    if hasattr(config, "workerinput"):  # a pytest-xdist worker: the controller's folder, inherited
+        return
+    folder = tempfile.mkdtemp(prefix="mc-format-harness-test-cache-")
+    config._mc_saved_cache = os.environ.get(CACHE_ENV)
+    config._mc_test_cache = folder
+    os.environ[CACHE_ENV] = folder
+
+
+def pytest_unconfigure(config):
+    folder = getattr(config, "_mc_test_cache", None)
+    if folder:
+        shutil.rmtree(folder, ignore_errors=True)
+        saved = config._mc_saved_cache
+        if saved is None:
+            os.environ.pop(CACHE_ENV, None)
+        else:
+            os.environ[CACHE_ENV] = saved
+
+
+def pytest_collectstart(collector):
+    """``from conftest import X`` in a test module (or a helper it imports) means the
+    conftest.py nearest above it. Every conftest.py outside a package is imported as the
+    module ``conftest``, so the last one loaded would answer (tests/rig's, when tests/rig
+    and tests/engine run in one invocation)."""
+    if isinstance(collector, pytest.Module):
+        for folder in collector.path.parents:
+            module = collector.config.pluginmanager.get_plugin(str(folder / "conftest.py"))
+            if module is not None:
+                sys.modules["conftest"] = module
+                return
+            if folder == TESTS:
+                return

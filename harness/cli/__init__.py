@@ -25,13 +25,18 @@ VERB_MODULES = ("check", "shrink", "versions", "reference", "nbt", "rig", "repor
 SIGPIPE_STATUS = 141  # a shell's status for a command ended by SIGPIPE (128 + 13)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def _top_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="harness",
         description="Conformance harness for Minecraft's data formats, with the game as the judge.",
     )
     parser.add_argument("--version", action="version", version=version_text(),
                         help="show the harness's version and the game versions of its version table, and exit")
+    return parser
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _top_parser()
     sub = parser.add_subparsers(dest="verb", metavar="VERB")
     for name in VERB_MODULES:
         importlib.import_module(f"harness.cli.{name}").register(sub)
@@ -41,10 +46,9 @@ def build_parser() -> argparse.ArgumentParser:
 def version_text() -> str:
     """``harness 0.1.0; game versions: 1.20.1, ..., 26.2 (unverified), 26.3`` (the version table)."""
     from harness import __version__
-    from harness.engine.reference import version_key
-    from harness.formats.versions import VERSIONS
+    from harness.formats.versions import VERSIONS  # in release order
 
-    games = ", ".join(v + ("" if VERSIONS[v].verified else " (unverified)") for v in sorted(VERSIONS, key=version_key))
+    games = ", ".join(v + ("" if VERSIONS[v].verified else " (unverified)") for v in VERSIONS)
     return f"harness {__version__}; game versions: {games}"
 
 
@@ -53,7 +57,10 @@ def main(argv: list[str] | None = None) -> int:
     what is not a bug: an ``OSError`` (a file that cannot be read or written) is one line
     and status 2; a reader of stdout that went away (``| head``) leaves the status the verb
     would have given where it knows it, else 141; a character UTF-8 cannot carry (a lone
-    surrogate of a Java string) is shown as its ``\\udXXX`` escape."""
+    surrogate of a Java string) is shown as its ``\\udXXX`` escape. ``harness --version``
+    answers without importing the verbs or the engine."""
+    if (sys.argv[1:] if argv is None else argv)[:1] == ["--version"]:
+        _top_parser().parse_args(["--version"])  # prints the version and exits with status 0
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):

@@ -162,6 +162,9 @@ def run(args) -> int:
         outcomes = _run_with_progress(impl, items, args, err, run_checks)
     except RunAborted as e:
         outcomes, stopped = e.outcomes, str(e)
+    except CaseFileError as e:  # a stored case read as its turn came, changed since it was checked
+        err.print(f"harness check: {e}", markup=False)
+        return 2
     finally:
         impl.close()
     seconds = time.perf_counter() - start

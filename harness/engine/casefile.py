@@ -23,6 +23,7 @@ deterministic (same cases, same bytes) and atomic.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 from pathlib import Path
@@ -34,7 +35,7 @@ from yaml.events import AliasEvent
 from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 from yaml.resolver import Resolver
 
-from harness.engine import limits, vocabulary
+from harness.engine import limits, load_cache, vocabulary
 from harness.engine.outputs import atomic_write_bytes, atomic_write_text  # noqa: F401  (re-exported)
 from harness.engine.shorten import ID_CHARS, shorten
 from harness.engine.vocabulary import AREAS  # noqa: F401  (the one list of areas, re-exported)
@@ -179,12 +180,20 @@ def cases_text(area: str, generator: str, cases: list[dict], seed: int | None = 
 def load_cases(path: str | os.PathLike) -> list[dict]:
     """The cases of one case file, each with its ``area``; :class:`CaseFileError` if malformed.
 
+    The checked cases of a file are kept in the load cache (:mod:`harness.engine.load_cache`)
+    under the SHA-256 of its bytes: the same bytes are not parsed again, on later runs either.
+
     The error names the file and the line (``cases/storage/basic.yaml:12: ...``): the YAML
     mark of a syntax error, or the line where the offending case starts.
     """
     path = Path(path)
     try:
-        text = limits.read_capped(path).decode("utf-8")
+        raw = limits.read_capped(path)
+        digest = hashlib.sha256(raw).digest()
+        cached = load_cache.get("cases", str(path.resolve()), digest)
+        if isinstance(cached, list):  # these very bytes, checked by this very code before
+            return cached
+        text = raw.decode("utf-8")
     except OSError as e:
         raise CaseFileError(f"{path}: cannot read: {e.strerror or e}") from None
     except limits.LimitExceeded as e:
@@ -203,6 +212,7 @@ def load_cases(path: str | os.PathLike) -> list[dict]:
         case.setdefault("area", area)
         case.setdefault("setup", {})
         out.append(case)
+    load_cache.put("cases", str(path.resolve()), digest, out)
     return out
 
 

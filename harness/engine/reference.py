@@ -33,10 +33,11 @@ import os
 import shutil
 import tempfile
 import zlib
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from harness.engine import limits
+from harness.engine import limits, load_cache
 from harness.engine import reference_store as store
 from harness.engine.casefile import CaseFileError, case_problem
 from harness.engine.jsontext import NestedTooDeeply, json_line, json_text, parse
@@ -102,9 +103,13 @@ def _depth(value) -> int:
         v, d = stack.pop()
         if isinstance(v, (list, dict)):
             deepest = max(deepest, d + 1)
-            if d < ANSWER_DEPTH:
-                stack.extend((x, d + 1) for x in (v.values() if isinstance(v, dict) else v))
+            children = v.values() if isinstance(v, dict) else v
+            if d < ANSWER_DEPTH and not _PLAIN.issuperset(map(type, children)):  # a flat list: no Python loop
+                stack.extend((x, d + 1) for x in children if isinstance(x, (list, dict)))
     return deepest
+
+
+_PLAIN = frozenset((int, str, float, bool, type(None)))
 
 
 def read_recorded(path: str | os.PathLike) -> list[dict]:
@@ -177,7 +182,7 @@ def recorded_line(case: dict) -> str:
     return json_line({k: case[k] for k in keys})
 
 
-def load_reference(directory: str | os.PathLike, areas: list[str] | None = None) -> ReferenceSet:
+def load_reference(directory: str | os.PathLike, areas: list[str] | None = None, lazy: bool = False) -> ReferenceSet:
     """The reference set in ``directory`` (``reference/<version>/``); with ``areas``, only
     their cases (the other areas' files are not read).
 
@@ -186,6 +191,11 @@ def load_reference(directory: str | os.PathLike, areas: list[str] | None = None)
     is read (sorted by name); a case whose ``version`` differs from the set's is refused,
     as is an id recorded twice with different contents (an identical repeat is kept once).
     Each case is a fresh mapping with ``version`` and ``source`` (``"<index>:<line>"``).
+
+    Every case is checked before this returns. Objects the store's
+    :class:`~harness.engine.reference_store.Ledger` vouches for (read and checked by an
+    earlier run, their files unchanged) are not checked again; with ``lazy``, ``cases`` is a
+    :class:`StoredCases` whose cases are read from the store only when first asked for.
     """
     directory = Path(directory)
     if not directory.is_dir():
@@ -202,51 +212,148 @@ def load_reference(directory: str | os.PathLike, areas: list[str] | None = None)
         if not isinstance(provenance, dict):
             raise CaseFileError(f"{prov_path}:1: PROVENANCE.json holds a mapping")
     version = provenance.get("version") or directory.name
-    cases: dict[str, dict] = {}
+    stored = StoredCases(version)
+    first: dict[str, int] = {}  # id -> its index in stored
     for path in sorted([*directory.glob("*" + store.INDEX_SUFFIX), *directory.glob("*.jsonl")]):
         if areas and path.name.split(".", 1)[0] not in areas:
             continue
-        for case in (_read_index(path, version) if path.suffix == store.INDEX_SUFFIX else read_recorded(path)):
+        if path.suffix == store.INDEX_SUFFIX:
+            _read_index(path, stored, first, eager=not lazy)
+            continue
+        for case in read_recorded(path):
             if case["version"] != version:
                 raise CaseFileError(f"{case['source']}: case {shorten(case['id'], ID_CHARS)} is for version "
                                     f"{shorten(case['version'], ID_CHARS)}, the set is {version}")
-            first = cases.setdefault(case["id"], case)
-            if first is not case and recorded_line(first) != recorded_line(case):
-                raise CaseFileError(f"{case['source']}: case {shorten(case['id'], ID_CHARS)} again, with other "
-                                    f"contents than at {first['source']}")
-    return ReferenceSet(version, directory, list(cases.values()), provenance)
+            _add(stored, first, (case["id"], case["area"], "", case, case["source"], None, 0))
+    return ReferenceSet(version, directory, stored if lazy else list(stored), provenance)
 
 
-_VALID: set[tuple[str, str, str]] = set()  # objects already validated in this process
+class StoredCases(Sequence):
+    """The cases of one reference set, in order, each a fresh mapping (the recorded format
+    with ``version`` and ``source``) read from the store when first asked for; every one was
+    checked when the set was loaded (:func:`load_reference` with ``lazy=True``).
+    :meth:`summary` tells a case's id, area and SNBT nesting without reading it."""
+
+    def __init__(self, version: str):
+        self.version = version
+        # (id, area, store root, the case or its object's digest, file, line or None, SNBT nesting)
+        self._entries: list[tuple] = []
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        cid, area, root, held, where, number, depth = self._entries[i]
+        if isinstance(held, dict):
+            return held
+        source = where if number is None else f"{where}:{number}"
+        try:
+            obj = store.get_object(root, area, held)
+        except (OSError, ValueError) as e:  # changed since the set was loaded
+            raise CaseFileError(f"{source}: case {shorten(cid, ID_CHARS)}: {e}") from None
+        case = dict(obj, version=self.version, source=source)
+        self._entries[i] = (cid, area, root, case, source, None, depth)
+        return case
+
+    def summary(self, i: int) -> tuple[str, str, int]:
+        """Case ``i``'s id, area and :func:`snbt_nesting` of its operations (0 outside SNBT)."""
+        cid, area, _, _, _, _, depth = self._entries[i]
+        return cid, area, depth
+
+    def same(self, i: int, j: int) -> bool:
+        """Cases ``i`` and ``j`` record the same operations and answers."""
+        a, b = self._entries[i][2:4], self._entries[j][2:4]
+        if isinstance(a[1], str) and isinstance(b[1], str):
+            return a == b  # the same object of the same store
+        return recorded_line(self[i]) == recorded_line(self[j])
 
 
-def _read_index(path: Path, version: str) -> list[dict]:
-    """The cases one index names, each a fresh mapping over its stored object."""
+def _source(entry: tuple) -> str:
+    return entry[4] if entry[5] is None else f"{entry[4]}:{entry[5]}"
+
+
+def _add(stored: StoredCases, first: dict[str, int], entry: tuple) -> None:
+    """Add one case to ``stored``: a repeat of an id is dropped when identical, refused when not."""
+    n = len(stored._entries)
+    stored._entries.append(entry)
+    earlier = first.setdefault(entry[0], n)
+    if earlier != n:
+        if not stored.same(earlier, n):
+            raise CaseFileError(f"{_source(entry)}: case {shorten(entry[0], ID_CHARS)} again, with other "
+                                f"contents than at {_source(stored._entries[earlier])}")
+        stored._entries.pop()
+
+
+def snbt_nesting(ops: list) -> int:
+    """The deepest nesting of ``[`` and ``{`` outside quoted strings in the SNBT texts of ``ops``."""
+    from harness.formats.nbt.tag_parser import nesting
+
+    return max((nesting(text) for op in ops for text in op[1:] if isinstance(text, str)), default=0)
+
+
+def _read_index(path: Path, stored: StoredCases, first: dict[str, int], eager: bool) -> None:
+    """Add the cases one index names to ``stored``: each object read whole and checked
+    (hash, id, :func:`recorded_problem`) unless the store's ledger vouches for it, in which
+    case it is read only when asked for (or now, when ``eager``)."""
+    area = path.name[: -len(store.INDEX_SUFFIX)]
+    root, where = str(path.parent.parent), str(path)
+    ledger = store.ledger(root)
     try:
+        data = path.read_bytes()
+        if _read_index_vouched(path, data, area, root, ledger, stored, first, eager):
+            return
         pairs = store.read_index(path)
     except (OSError, UnicodeDecodeError) as e:
         raise CaseFileError(f"{path}: cannot read: {e}") from None
     except ValueError as e:
         raise CaseFileError(str(e)) from None
-    area = path.name[: -len(store.INDEX_SUFFIX)]
-    root, where = str(path.parent.parent), str(path)
-    out = []
     for number, (cid, digest) in enumerate(pairs, start=1):
-        try:
-            obj = store.get_object(root, area, digest)
-        except (OSError, ValueError) as e:
-            raise CaseFileError(f"{path}:{number}: case {shorten(cid, ID_CHARS)}: {e}") from None
-        if obj.get("id") != cid:
-            raise CaseFileError(f"{path}:{number}: the index names {shorten(cid, ID_CHARS)} but object "
-                                f"{digest} holds {shorten(str(obj.get('id')), ID_CHARS)}")
-        case = dict(obj, version=version, source=f"{where}:{number}")
-        if (root, area, digest) not in _VALID:
-            problem = recorded_problem(case)
+        facts = ledger.facts(area, digest)
+        if facts is None or facts[0] != cid:
+            try:
+                obj = store.get_object(root, area, digest)
+            except (OSError, ValueError) as e:
+                raise CaseFileError(f"{path}:{number}: case {shorten(cid, ID_CHARS)}: {e}") from None
+            if obj.get("id") != cid:
+                raise CaseFileError(f"{path}:{number}: the index names {shorten(cid, ID_CHARS)} but object "
+                                    f"{digest} holds {shorten(str(obj.get('id')), ID_CHARS)}")
+            problem = recorded_problem(dict(obj, version=stored.version))
             if problem:
                 raise CaseFileError(f"{path}:{number}: object {digest}: {problem}")
-            _VALID.add((root, area, digest))
-        out.append(case)
-    return out
+            facts = (cid, snbt_nesting(obj["ops"]) if area == "snbt" else 0)
+            ledger.note(area, digest, facts)
+        _add(stored, first, (cid, area, root, digest, where, number, facts[1]))
+        if eager:
+            stored[len(stored) - 1]
+    ledger.save()
+    if all(ledger.facts(area, digest) for _, digest in pairs):
+        ids, digests = [p[0] for p in pairs], [p[1] for p in pairs]
+        depths = [ledger.facts(area, digest)[1] for digest in digests]
+        load_cache.put("index", os.path.realpath(path), hashlib.sha256(data).digest(), (ids, digests, depths))
+
+
+def _read_index_vouched(path: Path, data: bytes, area: str, root: str, ledger, stored: StoredCases,
+                        first: dict[str, int], eager: bool) -> bool:
+    """Add the cases of an index whose every object the ledger vouches for, as a whole, from
+    the load cache's record of this index's bytes; False (nothing added) when it cannot."""
+    cached = load_cache.get("index", os.path.realpath(path), hashlib.sha256(data).digest())
+    if not isinstance(cached, tuple) or len(cached) != 3:
+        return False
+    ids, digests, depths = cached
+    prefix = area + "/"
+    if not ({prefix + d for d in digests} <= ledger.vouched()) or not first.keys().isdisjoint(ids):
+        return False
+    n = len(stored)
+    where = str(path)
+    stored._entries += [(cid, area, root, d, where, number, depth)
+                        for number, cid, d, depth in zip(range(1, len(ids) + 1), ids, digests, depths)]
+    first.update(zip(ids, range(n, n + len(ids))))
+    if eager:
+        for i in range(n, len(stored)):
+            stored[i]
+    return True
 
 
 def bundled_versions(root: str | os.PathLike = BUNDLED) -> list[str]:

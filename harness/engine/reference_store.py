@@ -17,6 +17,11 @@ version). Objects never change: re-recording a release writes the objects it lac
 own index, and removes only objects that no index names any more (:func:`collect_garbage`).
 So one release's re-recording touches that release's files alone.
 
+Reading every object whole (and checking it) on every run would cost seconds; a store's
+:class:`Ledger` keeps, between runs (:mod:`harness.engine.load_cache`), which objects were
+read whole, hashed to their names and were found valid, with each file's size, inode and
+modification and change times: an object whose file changed since is read and checked again.
+
 A person reads one case with one command: ``harness reference show VERSION ID`` (or
 ``harness versions --case ID`` for every release).
 
@@ -31,9 +36,12 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import os
+import time
 import zlib
 from pathlib import Path
 
+from harness.engine import load_cache
 from harness.engine.jsontext import json_line, parse
 from harness.engine.outputs import atomic_write_bytes
 
@@ -88,6 +96,7 @@ def put_object(root: Path, case: dict) -> str:
         folder = Path(root) / OBJECTS / case["area"]
         folder.mkdir(parents=True, exist_ok=True)
         atomic_write_bytes(folder / name, data)
+        _ledgers.pop(os.path.realpath(root), None)  # its snapshot of the files is out of date
     return digest
 
 
@@ -164,4 +173,93 @@ def collect_garbage(root: Path) -> int:
         if (path.parent.name, digest) not in keep:
             path.unlink()
             removed += 1
+    if removed:
+        _ledgers.pop(os.path.realpath(root), None)
     return removed
+
+
+LEDGER = "store"  # the load cache's kind for a store's ledger
+RACY_NS = 2_000_000_000  # a file changed this recently may change again within its timestamp's tick
+
+
+class Ledger:
+    """The objects of one store (the folder ``root``) already read whole, found to hash to
+    their names and to be valid recorded cases, with what the reader noted of each
+    (``facts``: plain data, such as its id): kept between runs in the load cache, and one
+    instance per store in a process (:func:`ledger`).
+
+    :meth:`facts` gives an object's facts only while its file has the size, inode and
+    modification and change times it had when they were noted; a file changed within the
+    last :data:`RACY_NS` when noted is kept for this process only (a later change within the
+    same timestamp tick could not be seen)."""
+
+    def __init__(self, root: Path | str):
+        self.root = str(root)
+        self._slot = os.path.realpath(self.root)
+        kept = load_cache.get(LEDGER, self._slot, b"")
+        self._kept: dict = kept if isinstance(kept, dict) else {}
+        self._here: dict = {}  # noted in this process only (racy files)
+        self._stats: dict[str, tuple | None] = {}  # "area/digest" -> the file's stat, once a process
+        self._changed = False
+        self._vouched: set[str] | None = None
+
+    def _stat(self, key: str) -> tuple | None:
+        if key not in self._stats:
+            area, digest = key.split("/", 1)
+            found = None
+            for name in (f"{digest}.json", f"{digest}.json.gz"):  # the order of object_path
+                try:
+                    st = os.stat(os.path.join(self.root, OBJECTS, area, name))
+                except OSError:
+                    continue
+                found = (name, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+                break
+            self._stats[key] = found
+        return self._stats[key]
+
+    def facts(self, area: str, digest: str):
+        """What was noted of the object when it was read, or None (never read, or changed since)."""
+        key = f"{area}/{digest}"
+        entry = self._here.get(key) or self._kept.get(key)
+        if entry is None or entry[0] != self._stat(key):
+            return None
+        return entry[1]
+
+    def vouched(self) -> set[str]:
+        """Every ``"area/digest"`` whose facts :meth:`facts` would give now."""
+        if self._vouched is None:
+            self._vouched = {key for key, entry in (*self._kept.items(), *self._here.items())
+                             if entry[0] == self._stat(key)}
+        return self._vouched
+
+    def note(self, area: str, digest: str, facts) -> None:
+        """The object was read whole and found good: keep ``facts`` for it."""
+        key = f"{area}/{digest}"
+        st = self._stat(key)
+        if st is None:
+            return
+        if max(st[3], st[4]) > time.time_ns() - RACY_NS:
+            self._here[key] = (st, facts)
+        else:
+            self._kept[key] = (st, facts)
+            self._changed = True
+        if self._vouched is not None:
+            self._vouched.add(key)
+
+    def save(self) -> None:
+        """Keep what was noted for the next run (when something was)."""
+        if self._changed:
+            load_cache.put(LEDGER, self._slot, b"", self._kept)
+            self._changed = False
+
+
+_ledgers: dict[str, Ledger] = {}
+
+
+def ledger(root: Path | str) -> Ledger:
+    """The :class:`Ledger` of the store in ``root`` (one per process)."""
+    slot = os.path.realpath(root)
+    found = _ledgers.get(slot)
+    if found is None:
+        found = _ledgers[slot] = Ledger(root)
+    return found

@@ -23,17 +23,18 @@ A version the table marks ``verified=False`` never has expected answers: all unv
 
 from __future__ import annotations
 
+import bisect
 import fnmatch
+from collections.abc import Sequence
 from pathlib import Path
 
 from harness.engine.casefile import CaseFileError, load_cases
-from harness.engine.reference import (BUNDLED, REPO, bundled_versions, load_reference, read_recorded,
-                                      recorded_line, version_key)
+from harness.engine.reference import (BUNDLED, REPO, StoredCases, bundled_versions, load_reference,  # noqa: F401
+                                      read_recorded, recorded_line, snbt_nesting, version_key)
 from harness.engine.runner import CheckItem
 from harness.engine.shorten import ID_CHARS, shorten
 from harness.engine.version_select import expand
 from harness.formats import versions as version_table
-from harness.formats.nbt.tag_parser import nesting
 
 CASES = REPO / "cases"
 
@@ -59,10 +60,9 @@ def generated_cases(root: str | Path = CASES, areas: list[str] | None = None) ->
             if unknown:
                 raise CaseFileError(f"{path}: case {cid}: unknown version {shorten(repr(unknown[0]), ID_CHARS)} in "
                                     f"'versions'; known: {', '.join(_ordered(known))}")
-            body = _case_body(case)
             first = seen.setdefault(case["id"], case)
             if first is not case:
-                if _case_body(first) != body:
+                if _case_body(first) != _case_body(case):
                     raise CaseFileError(f"{path}: case {cid} again, with other contents than in {first['source']}")
                 continue
             out.append(case)
@@ -89,21 +89,25 @@ def applies_to(case: dict, version: str) -> bool:
 
 def matches(case: dict, areas: list[str] | None, pattern: str | None) -> bool:
     """The ``--area`` and ``--case`` filters (a glob, or an id or id prefix ending in ``/``)."""
-    if areas and case["area"] not in areas:
+    return _matches(case["area"], case["id"], areas, pattern)
+
+
+def _matches(area: str, cid: str, areas: list[str] | None, pattern: str | None) -> bool:
+    if areas and area not in areas:
         return False
     if pattern is None:
         return True
-    cid = case["id"]
     return fnmatch.fnmatchcase(cid, pattern) or (pattern.endswith("/") and cid.startswith(pattern))
 
 
-def _recorded_item(case: dict, verified: bool, jvm: int | None = None) -> CheckItem:
+def _recorded_item(case: dict, verified: bool, jvm: int | None = None, depth: int | None = None) -> CheckItem:
+    """The item checking one recorded case (``depth``: its :func:`snbt_nesting`, when known)."""
     body = {k: case[k] for k in ("id", "area", "version", "setup", "ops")}
     if jvm:
         body["jvm"] = jvm
     if not verified:
         return CheckItem(body, None, case.get("source", ""), "the version table marks this version unverified")
-    if case["area"] == "snbt" and snbt_nesting(case["ops"]) > STABLE_SNBT_DEPTH:
+    if case["area"] == "snbt" and (snbt_nesting(case["ops"]) if depth is None else depth) > STABLE_SNBT_DEPTH:
         return CheckItem(body, None, case.get("source", ""), UNSTABLE)
     return CheckItem(body, case["answers"], case.get("source", ""))
 
@@ -115,11 +119,6 @@ def _recorded_item(case: dict, verified: bool, jvm: int | None = None) -> CheckI
 STABLE_SNBT_DEPTH = 400
 UNSTABLE = (f"the game has no stable answer: SNBT nested deeper than {STABLE_SNBT_DEPTH} levels "
             "(its own stack overflows at a depth that varies between JVM runs)")
-
-
-def snbt_nesting(ops: list) -> int:
-    """The deepest nesting of ``[`` and ``{`` outside quoted strings in the SNBT texts of ``ops``."""
-    return max((nesting(text) for op in ops for text in op[1:] if isinstance(text, str)), default=0)
 
 
 def _generated_item(case: dict, version: str, recorded: dict[str, dict], verified: bool,
@@ -169,16 +168,17 @@ def select_items(versions: list[str] | None = None, areas: list[str] | None = No
         return items
     wanted = versions or (known if include_generated or not bundled else bundled)
     generated = None
+    items = Items()
     for v in wanted:
-        recorded: dict[str, dict] = {}
+        recorded: _Recorded = _Recorded(StoredCases(v))
         jvm = None
         if v in bundled:
-            ref = load_reference(Path(reference_root) / v, areas)
-            jvm = ref.jvm
-            for case in ref.cases:
-                recorded.setdefault(case["id"], case)
-                if matches(case, areas, pattern):
-                    items.append(_recorded_item(case, _verified(v), ref.jvm))
+            ref = load_reference(Path(reference_root) / v, areas, lazy=True)
+            jvm, verified, stored = ref.jvm, _verified(v), ref.cases
+            recorded = _Recorded(stored)
+            chosen = range(len(stored)) if pattern is None else \
+                [i for i in range(len(stored)) if _matches(*stored.summary(i)[1::-1], areas, pattern)]
+            items.add_stored(stored, chosen, verified, jvm)
         if include_generated or v not in bundled:
             if generated is None:
                 generated = generated_cases(cases_root)
@@ -230,3 +230,94 @@ def recorded_cases(paths: list[str], reference_root: str | Path = BUNDLED,
 
 def _ordered(versions_set) -> list[str]:
     return sorted(versions_set, key=version_key)
+
+
+class _Recorded:
+    """A reference set's cases by id, read when asked for."""
+
+    def __init__(self, stored: StoredCases):
+        self.stored = stored
+        self._first: dict[str, int] | None = None
+
+    @property
+    def first(self) -> dict[str, int]:
+        if self._first is None:
+            self._first = {}
+            for i in range(len(self.stored)):
+                self._first.setdefault(self.stored.summary(i)[0], i)
+        return self._first
+
+    def __contains__(self, cid: str) -> bool:
+        return cid in self.first
+
+    def __getitem__(self, cid: str) -> dict:
+        return self.stored[self.first[cid]]
+
+    def get(self, cid: str) -> dict | None:
+        return self[cid] if cid in self.first else None
+
+
+class Items(Sequence):
+    """The items :func:`select_items` chose, in order: a list whose items checking a stored
+    case are made (and that case read from the store) when first asked for, so that the
+    first case starts before the last is read. Every case was checked when it was chosen."""
+
+    def __init__(self):
+        self._starts: list[int] = []  # where each block starts
+        self._blocks: list[tuple] = []  # (items,) or (stored cases, their chosen indexes, verified, jvm)
+        self._made: dict[int, CheckItem] = {}
+        self._len = 0
+
+    def append(self, item: CheckItem) -> None:
+        if not self._blocks or len(self._blocks[-1]) != 1:
+            self._starts.append(self._len)
+            self._blocks.append(([],))
+        self._blocks[-1][0].append(item)
+        self._len += 1
+
+    def add_stored(self, stored: StoredCases, chosen, verified: bool, jvm: int | None) -> None:
+        """Items for the cases ``chosen`` (indexes) of ``stored``."""
+        if len(chosen):
+            self._starts.append(self._len)
+            self._blocks.append((stored, chosen, verified, jvm))
+            self._len += len(chosen)
+
+    def __len__(self) -> int:
+        return self._len
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        if i < 0:
+            i += self._len
+        if not 0 <= i < self._len:
+            raise IndexError("item index out of range")
+        made = self._made.get(i)
+        if made is None:
+            b = bisect.bisect_right(self._starts, i) - 1
+            block, offset = self._blocks[b], i - self._starts[b]
+            if len(block) == 1:
+                return block[0][offset]
+            stored, chosen, verified, jvm = block
+            j = chosen[offset]
+            made = self._made[i] = _recorded_item(stored[j], verified, jvm, stored.summary(j)[2])
+        return made
+
+    def __iter__(self):
+        for i in range(self._len):
+            yield self[i]
+
+    # where a list of items is expected: ``items + more``, ``more + items``, ``items == [...]``
+    def __add__(self, other) -> list:
+        return [*self, *other]
+
+    def __radd__(self, other) -> list:
+        return [*other, *self]
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, (list, Items)) and list(self) == list(other)
+
+    __hash__ = None  # type: ignore[assignment]  (a mutable sequence, as a list)
+
+    def __repr__(self) -> str:
+        return f"Items({len(self)} items)"

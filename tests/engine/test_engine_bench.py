@@ -6,6 +6,8 @@ from __future__ import annotations
 import importlib.util
 import sys
 
+import pytest
+
 from helpers_engine import echo_impl, recorded
 
 from harness.engine.reference import REPO
@@ -59,8 +61,21 @@ def test_a_peer_failing_where_the_baseline_passes_is_a_problem():
 
 
 def test_the_bench_prints_a_failed_column_and_passes_on_one_version(capsys):
-    assert _bench().main(["--version", "26.3", "--repeat", "1", "--process"]) == 0
+    assert _bench().main(["--version", "26.3", "--repeat", "1", "--process", "--warm-only"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[1].split()[-1] == "failed"
+    assert lines[1].split() == ["what", "cold", "s", "warm", "s", "cases/s", "x", "null", "failed"]
     rows = {line[:30].strip(): line.split()[-1] for line in lines[3:6]}
     assert rows == {"null (echo recorded)": "0", "python": "0", "python via --impl protocol": "0"}
+
+
+def test_a_cold_row_runs_in_a_fresh_process_and_start_up_stops_at_the_first_case(tmp_path):
+    bench = _bench()
+    assert bench.cold("null", ["26.3"]) > 0
+    cache = tmp_path / "cache"
+    assert bench.start_up(str(cache), ["26.3"]) > 0
+    assert list((cache / "loaded").iterdir())  # the run left its load cache for the next one
+
+
+def test_the_start_up_row_says_why_a_check_that_cannot_start_failed(tmp_path):
+    with pytest.raises(RuntimeError, match="harness check did not start a case: .*names no release"):
+        _bench().start_up(str(tmp_path), ["1.0-not-a-release"])

@@ -229,37 +229,36 @@ def test_structure_file_key_order_and_one_line_paths():
 READERS = {"file": nbt_io.read_file, "any": nbt_io.read_any, "network": nbt_io.read_network}
 
 
-def _printed_cases():
-    for version in RECORDED_VERSIONS:
-        for case in reference_cases(version, "nbt"):
-            for i, op in enumerate(case["ops"]):
-                if op[0] in PRINTERS and isinstance(case["answers"][i], str):
-                    yield pytest.param(version, case["id"], op[0], id=f"{version}:{case['id']}:{op[0]}")
+def _printed_cases(version: str, op: str) -> list[str]:
+    """The ids of the recorded nbt cases of ``version`` with a printed answer to ``op``."""
+    return [case["id"] for case in reference_cases(version, "nbt")
+            if any(o[0] == op and isinstance(a, str) for o, a in zip(case["ops"], case["answers"]))]
 
 
-@pytest.fixture(scope="module")
-def read_tags():
-    cache: dict = {}
-
-    def read(version: str, case_id: str):
-        if (version, case_id) not in cache:
-            case = reference_case(version, case_id)
-            cache[version, case_id] = READERS[case["setup"]["form"]](
-                bytes.fromhex(case["setup"]["input"]), versions.get(version)), case
-        return cache[version, case_id]
-
-    return read
+def _difference(got: str, want: str) -> str:
+    at = next((i for i, (a, b) in enumerate(zip(got, want)) if a != b), min(len(got), len(want)))
+    return (f"first difference at char {at}: want {json.dumps(want[max(0, at - 40):at + 40])}, "
+            f"got {json.dumps(got[max(0, at - 40):at + 40])}")
 
 
-@pytest.mark.parametrize("version, case_id, op", list(_printed_cases()))
-def test_recorded_answers(version, case_id, op, read_tags):
-    try:
-        tag, case = read_tags(version, case_id)
-    except GameError as e:  # the game read it; our reader did not: the reader's bug, reported there
-        pytest.fail(f"nbt_io refused a case the game read: {e}")
-    want = case["answers"][[o[0] for o in case["ops"]].index(op)]
-    got = PRINTERS[op](tag, version)
-    if got != want:
-        at = next((i for i, (a, b) in enumerate(zip(got, want)) if a != b), min(len(got), len(want)))
-        pytest.fail(f"first difference at char {at}: want {json.dumps(want[max(0, at - 40):at + 40])}, "
-                    f"got {json.dumps(got[max(0, at - 40):at + 40])}")
+@pytest.mark.parametrize("op", sorted(PRINTERS))
+@pytest.mark.parametrize("version", RECORDED_VERSIONS)
+def test_recorded_answers(version, op):
+    """Every recorded nbt case of ``version`` with a printed ``op`` answer: read through
+    ``nbt_io``, printed, compared with the game's text (all of them; each failure listed)."""
+    by_id = {case["id"]: case for case in reference_cases(version, "nbt")}
+    ids = _printed_cases(version, op)
+    assert ids  # the reference has printed answers to check
+    failures = []
+    for case_id in ids:
+        case = by_id[case_id]
+        try:
+            tag = READERS[case["setup"]["form"]](bytes.fromhex(case["setup"]["input"]), versions.get(version))
+        except GameError as e:  # the game read it; our reader did not: the reader's bug, reported there
+            failures.append(f"{case_id}: nbt_io refused a case the game read: {e}")
+            continue
+        want = case["answers"][[o[0] for o in case["ops"]].index(op)]
+        got = PRINTERS[op](tag, version)
+        if got != want:
+            failures.append(f"{case_id}: {_difference(got, want)}")
+    assert not failures, f"{len(failures)} of {len(ids)} differ:\n" + "\n".join(failures[:20])

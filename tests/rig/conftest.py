@@ -14,8 +14,10 @@ double's, never the game's: they are only ever written into temporary folders.
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import json
+import os
 import shutil
 import subprocess
 import zipfile
@@ -118,28 +120,62 @@ def classes_jar(tmp_path):
 
 @pytest.fixture(scope="session")
 def standin_jars(tmp_path_factory) -> StandinJars:
+    """The stand-in's jars, compiled once per test run: pytest-xdist's workers share one
+    build (a folder named by the stand-in sources' SHA-256, made under a lock)."""
     if shutil.which("javac") is None:
         pytest.skip("javac is needed to compile the stand-in Java library")
-    root = tmp_path_factory.mktemp("standin")
+    base = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        base = base.parent  # the run's folder, above each worker's own
+    root = base / f"standin-{_sources_digest()}"
+    with open(f"{root}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (root / "built").exists():
+            shutil.rmtree(root, ignore_errors=True)  # a build that was interrupted
+            root.mkdir()
+            _build(root)
+            (root / "built").touch()
+    return _jars(root)
+
+
+def _sources_digest() -> str:
+    h = hashlib.sha256()
+    for path in sorted(STANDIN.rglob("*")):
+        if path.is_file():
+            h.update(path.relative_to(STANDIN).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return h.hexdigest()[:16]
+
+
+VARIANTS = ("1.18", "1.20.2")
+
+
+def _build(root: Path) -> None:
     lib = _compile(root / "lib", "lib")
     modern = _compile(root / "modern", "lib", "modern")
     legacy = _compile(root / "legacy", "lib", "legacy")
     modern_json = (STANDIN / "modern" / "version.json").read_bytes()
-    plain = _jar(root / "plain-26.3.jar", [modern], {"version.json": modern_json})
+    _jar(root / "plain-26.3.jar", [modern], {"version.json": modern_json})
 
     game_only = root / "game-only"
     shutil.copytree(modern, game_only, ignore=shutil.ignore_patterns("com", "io", "standin"))
     inner = _jar(root / "server-26.3.jar", [game_only], {"version.json": modern_json})
     library = _jar(root / "standin-lib-1.0.jar", [lib])
     inner_sha, lib_sha = (hashlib.sha256(p.read_bytes()).hexdigest() for p in (inner, library))
-    bundler = _jar(root / "bundler-26.3.jar", [], {
+    _jar(root / "bundler-26.3.jar", [], {
         "META-INF/main-class": b"net.minecraft.server.Main\n",
         "META-INF/versions.list": f"{inner_sha}\t26.3\t26.3/server-26.3.jar\n".encode(),
         "META-INF/libraries.list": f"{lib_sha}\tstandin:lib:1.0\tstandin/lib/1.0/standin-lib-1.0.jar\n".encode(),
         "META-INF/versions/26.3/server-26.3.jar": inner.read_bytes(),
         "META-INF/libraries/standin/lib/1.0/standin-lib-1.0.jar": library.read_bytes(),
     })
-    obfuscated = _jar(root / "obfuscated-1.21.1.jar", [legacy],
-                      {"version.json": (STANDIN / "legacy" / "version.json").read_bytes()})
-    variants = {name: _variant(root, legacy, name) for name in ("1.18", "1.20.2")}
-    return StandinJars(plain, bundler, obfuscated, STANDIN / "legacy" / "mappings.txt", inner_sha, variants)
+    _jar(root / "obfuscated-1.21.1.jar", [legacy], {"version.json": (STANDIN / "legacy" / "version.json").read_bytes()})
+    for name in VARIANTS:
+        _variant(root, legacy, name)
+
+
+def _jars(root: Path) -> StandinJars:
+    """What :func:`_build` made in ``root``."""
+    inner_sha = hashlib.sha256((root / "server-26.3.jar").read_bytes()).hexdigest()
+    variants = {name: (root / f"obfuscated-{name}.jar", root / f"mappings-{name}.txt") for name in VARIANTS}
+    return StandinJars(root / "plain-26.3.jar", root / "bundler-26.3.jar", root / "obfuscated-1.21.1.jar",
+                       STANDIN / "legacy" / "mappings.txt", inner_sha, variants)

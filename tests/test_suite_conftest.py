@@ -1,0 +1,60 @@
+"""How the suite runs (tests/conftest.py): the whole suite on every core, never a worker
+starting workers of its own; ``from conftest import`` meaning the nearest conftest.py."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+import conftest as top
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def _config(**kw):
+    option = SimpleNamespace(numprocesses=None)
+    values = {"usepdb": False, "collectonly": False}
+    config = SimpleNamespace(option=option, args=[], args_source=pytest.Config.ArgsSource.TESTPATHS,
+                             pluginmanager=SimpleNamespace(hasplugin=lambda name: True),
+                             getoption=lambda name, default=None: values.get(name, default))
+    for k, v in kw.items():
+        setattr(config, k, v)
+    return config
+
+
+def test_the_whole_suite_runs_on_every_core_and_a_selection_in_one_process(monkeypatch):
+    monkeypatch.delenv("PYTEST_XDIST_WORKER", raising=False)
+    whole = _config()
+    top.pytest_cmdline_main(whole)
+    assert whole.option.numprocesses == "auto"
+    some = _config(args=[str(REPO / "tests" / "formats")], args_source=pytest.Config.ArgsSource.ARGS)
+    top.pytest_cmdline_main(some)
+    assert some.option.numprocesses is None
+    given = _config()
+    given.option.numprocesses = 0  # -n 0
+    top.pytest_cmdline_main(given)
+    assert given.option.numprocesses == 0
+
+
+def test_a_worker_never_starts_workers_of_its_own(monkeypatch):
+    # pytest-xdist runs pytest_cmdline_main in each worker with numprocesses None: were it
+    # set there, every worker would start the whole suite again on two workers of its own
+    worker = _config(workerinput={"workerid": "gw0"})
+    top.pytest_cmdline_main(worker)
+    assert worker.option.numprocesses is None
+    monkeypatch.setenv("PYTEST_XDIST_WORKER", "gw0")
+    again = _config()
+    top.pytest_cmdline_main(again)
+    assert again.option.numprocesses is None
+
+
+def test_conftest_means_the_nearest_one_when_rig_and_engine_run_together():
+    done = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider",
+                           "tests/rig/test_rig_fetch.py", "tests/engine/test_engine_generators.py",
+                           "tests/formats/test_palette_rules.py"],
+                          capture_output=True, text=True, cwd=REPO, timeout=300)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
