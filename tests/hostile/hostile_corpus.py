@@ -125,12 +125,8 @@ def _bomb_body(n: int = 20_000_000) -> bytes:
     return b"\x0a\x00\x00" + b"\x09\x00\x01l\x0a" + struct.pack(">i", n) + b"\x00" * n + b"\x00"
 
 
-def _region_bombs(folder: Path, chunks: int = 3) -> list[str]:
-    """A region file whose first ``chunks`` chunks (x + 32 z order) are each the zlib stream of
-    :func:`_bomb_body` (19 KB, a list of 20 million empty compounds), and ``nbt show`` of it."""
-    import zlib
-
-    stream = zlib.compress(_bomb_body(), 9)
+def _region_file(folder: Path, stream: bytes, chunks: int) -> Path:
+    """``folder/r.0.0.mca``: its first ``chunks`` chunks (x + 32 z order) each the zlib ``stream``."""
     payload = struct.pack(">iB", len(stream) + 1, 2) + stream
     sectors = -(-len(payload) // 4096)
     payload += b"\x00" * (sectors * 4096 - len(payload))
@@ -138,11 +134,35 @@ def _region_bombs(folder: Path, chunks: int = 3) -> list[str]:
     for i in range(chunks):
         struct.pack_into(">I", table, 4 * i, ((2 + i * sectors) << 8) | sectors)
     path = folder / "r.0.0.mca"
-    path.write_bytes(bytes(table) + payload * chunks)
-    return _harness("nbt", "show", str(path))
+    with open(path, "wb") as f:
+        f.write(bytes(table))
+        for _ in range(chunks):
+            f.write(payload)
+    return path
+
+
+def _region_bombs(folder: Path, chunks: int = 3) -> list[str]:
+    """``nbt show`` of a region file of ``chunks`` chunks, each the zlib stream of
+    :func:`_bomb_body` (19 KB, a list of 20 million empty compounds)."""
+    import zlib
+
+    return _harness("nbt", "show", str(_region_file(folder, zlib.compress(_bomb_body(), 9), chunks)))
 
 
 REGION_CHUNKS = 1024 if FULL_SIZE else 64  # chunks of the region file of bombs
+DAMAGED_CHUNKS = 120 if FULL_SIZE else 8  # chunks of the region file of damaged streams
+
+
+def _region_damaged(folder: Path) -> list[str]:
+    """``nbt show`` of a region file of :data:`DAMAGED_CHUNKS` chunks, each a 1 MB stored
+    (level 0) zlib stream whose Adler-32 check is wrong: a stream is inflated again to find
+    the byte where zlib fails, and each failed read is charged its 1 MB to the file's budget
+    (a tag a byte at most), so two are read."""
+    import zlib
+
+    stream = bytearray(zlib.compress(b"\x01" * 1_000_000, 0))
+    stream[-1] ^= 1
+    return _harness("nbt", "show", str(_region_file(folder, bytes(stream), DAMAGED_CHUNKS)))
 
 
 def _recorded(folder: Path, name: str, case: dict) -> Path:
@@ -288,6 +308,8 @@ ENTRIES = [
           lambda folder: _region_bombs(folder, REGION_CHUNKS), 0,
           rf"^chunks: {REGION_CHUNKS} of 1024; {REGION_CHUNKS - 2} not checked: the chunks read before them used up "
           r"the budget for the whole file, 2000000 tags"),
+    Entry(f"region file: {DAMAGED_CHUNKS} chunks, each a damaged 1 MB zlib stream", 2, _region_damaged, 0,
+          rf"^chunks: {DAMAGED_CHUNKS} of 1024; 2 the game cannot load; {DAMAGED_CHUNKS - 2} not checked: "),
     Entry("nbt convert --to snbt: one huge random byte array", 13, _convert_huge_array, 0,
           r"array\.snbt: note: not read back to check \(\d+ characters", seconds=_ARRAY_SECONDS,
           max_rss=_four_times_input),

@@ -1,7 +1,8 @@
 """Issue #11, the rest: what ``harness nbt`` builds and reads stays bounded however big the
 input: a region file's checks share one budget for the whole file, a huge array is read
 without a copy and printed a piece at a time, and ``convert --to snbt`` and ``diff`` never
-hold a whole long text. Work is bounded by counting (reads made, bytes allocated as
+hold a whole long text; a damaged zlib stream is searched for its bad byte in a few passes,
+not a call per byte. Work is bounded by counting (reads made, bytes allocated as
 ``tracemalloc`` counts them), never by a clock; the inputs are made here, small."""
 
 from __future__ import annotations
@@ -210,3 +211,65 @@ def test_diff_of_big_documents_names_the_first_difference_without_their_texts(tm
     assert peak < 3.5 * N  # both files' bytes and at most 8 Mi characters of one text
     status, _, out = _peak(monkeypatch, tmp_path, ["nbt", "diff", str(a), str(a)])
     assert (status, out) == (0, "")
+
+
+class _CountingInflater:
+    """A ``zlib.decompressobj`` that counts its ``decompress`` calls in ``calls`` (its copies too)."""
+
+    def __init__(self, inner, calls: list):
+        self._inner, self._calls = inner, calls
+
+    def decompress(self, *args):
+        self._calls.append(1)
+        return self._inner.decompress(*args)
+
+    def copy(self):
+        return _CountingInflater(self._inner.copy(), self._calls)
+
+    def __getattr__(self, name):
+        return getattr(self._inner, name)
+
+
+def _old_bad_spot(stream: bytes) -> tuple[bytes, int, str]:
+    """What a byte-by-byte feed of ``stream`` gives: the bytes inflated before zlib fails, the
+    offset of the byte it fails on, and zlib's message."""
+    inflater, out = zlib.decompressobj(), bytearray()
+    for at in range(len(stream)):
+        try:
+            out += inflater.decompress(stream[at:at + 1])
+        except zlib.error as e:
+            return bytes(out), at, str(e).split("data: ", 1)[-1]
+    raise AssertionError("no error")
+
+
+def test_a_damaged_stream_is_searched_for_its_bad_byte_in_few_calls(monkeypatch):
+    from harness.formats.nbt import compression
+
+    rng = np.random.default_rng(5)
+    stream = bytearray(zlib.compress(rng.integers(0, 256, 1_000_000, dtype=np.uint8).tobytes(), 0))
+    stream[-1] ^= 1  # the Adler-32 check
+    calls: list = []
+    real = zlib.decompressobj
+    monkeypatch.setattr(zlib, "decompressobj", lambda *a: _CountingInflater(real(*a), calls))
+    out, problem = compression.decompress_prefix(bytes(stream), "zlib")
+    assert (problem.kind, problem.message) == ("ZipException", "incorrect data check")
+    assert problem.where == f"byte {len(stream) - 1} of the compressed input" and len(out) == 1_000_000
+    assert len(calls) < 150  # was a call per byte: a million
+
+
+def test_the_bad_byte_is_where_a_byte_by_byte_feed_fails():
+    from harness.formats.nbt import compression
+
+    text = b"".join(b"%d:%s;" % (i, b"ab" * (i % 7)) for i in range(4000))
+    good = zlib.compress(text, 6)
+    rng = np.random.default_rng(8)
+    for at in [*rng.integers(2, len(good), 60).tolist(), len(good) - 1]:
+        stream = bytearray(good)
+        stream[at] ^= 1 << int(rng.integers(0, 8))
+        try:
+            want = _old_bad_spot(bytes(stream))
+        except AssertionError:
+            continue  # that flip still inflates
+        out, problem = compression.decompress_prefix(bytes(stream), "zlib")
+        assert problem is not None and (out, problem.where, problem.message) == \
+            (want[0], f"byte {want[1]} of the compressed input", want[2]), at
