@@ -11,9 +11,11 @@ The command-line help is plain text (:data:`HELP_NBT`, :data:`HELP_SHOW`, :data:
 from __future__ import annotations
 
 import argparse
+import codecs
 import datetime
 import difflib
 import io
+import itertools
 import os
 import re
 import stat
@@ -23,7 +25,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from harness.formats import versions
+from harness.formats import budget, versions
 from harness.formats.errors import GameError
 from harness.formats.nbt import compression
 
@@ -41,8 +43,10 @@ _ASTRAL = re.compile("[\U00010000-\U0010ffff]")  # two UTF-16 code units each
 _PLAIN_KEY = re.compile(r"[A-Za-z0-9_+-]+")  # a key shown in a path unquoted
 _EMPTY_KEY_PROBE = '{"":0b}'  # parsed to learn whether a version's TagParser takes an empty key
 _READ_BACK_CHARS = 1 << 20  # convert --to snbt reads back texts up to this many characters (all with --strict)
+_DIFF_CHARS = 8 << 20  # diff compares texts line by line up to this many characters each
 _WHERE_CHARS = 200  # an error's place longer than this is shortened in the middle
 _PRINT_PIECE = 1 << 20  # characters encoded and written at a time
+_ASCII_SUPERSETS = frozenset({"utf-8", "ascii", "iso8859-1", "cp1252", "iso8859-15"})  # codecs.lookup names
 
 
 HELP_NBT = """\
@@ -89,9 +93,14 @@ last save (UTC; "-" when the file records none), and for an entry the game canno
 problem (a bad sector table entry, a bad header, a stream that does not decompress, NBT that
 does not read); a chunk whose own xPos and zPos name another place gets a note. Each
 present chunk is read to check it, as --chunk would read it (at most --max-bytes
-decompressed bytes each); a chunk this tool cannot read though the game may (LZ4, custom
-or external c.X.Z.mcc streams, over --max-bytes) gets "note: not checked". --pretty does
-not apply to the list and is refused.
+decompressed bytes and --max-tags tags each); a chunk this tool cannot read though the game
+may (LZ4, custom or external c.X.Z.mcc streams, over --max-bytes or --max-tags) gets
+"note: not checked". The checks of one file share a budget too: --max-region-tags tags
+(default 2,000,000: 1,024 chunks of up to 1,950 tags) and --max-bytes decompressed bytes
+in all. Once it is used up, every chunk still to come is listed with "note: not checked:
+the budget for the whole file is spent", the count line says how many, and the exit
+status stays 0: the list ends within seconds, never a read of every chunk of a hostile
+file. --pretty does not apply to the list and is refused.
 
 --chunk X,Z (or FILE#X,Z, or X,Z after the file) shows one chunk. X and Z are the chunk's
 place in the region, 0..31 each, as the list shows them; any other pair is read as world
@@ -112,7 +121,9 @@ input's header, else its StorageVersion tag); it applies to --to bedrock-level-d
 apply. The text written is read back with the TagParser of the same version; when it would
 not read back as the same tag (the game's grammar refuses some keys and values its printer
 writes, e.g. an empty key in 26.x), a warning on stderr says why. Texts over 1 MiB are
-checked only with --strict (the parser is slow on huge arrays).
+checked only with --strict (the parser is slow on huge arrays), and none over
+--max-snbt-chars (so --strict refuses them). The text is written as it is made, never
+whole in memory; with --strict nothing is written when the check refuses it.
 
 The root's name is kept where the output has one (java, bedrock, bedrock-level-dat,
 bedrock-network); java-network and SNBT have none: dropping a non-empty name is warned.
@@ -128,6 +139,10 @@ HELP_DIFF = """\
 A unified diff of both documents' pretty SNBT (whatever their encodings), preceded by their
 root names when both have one (SNBT text and java-network have none); exit status 1 when
 they differ, 0 when not.
+
+A text over 8 Mi characters (a big array's) is not diffed line by line: the documents are
+compared as tags, and when they differ one line names the first place, e.g.
+  a.nbt and b.nbt differ, first at data[12345] (the pretty SNBT of a.nbt is over ...)
 """
 
 
@@ -150,6 +165,9 @@ def register(subparsers) -> None:
                       help="of a region file: show chunk X,Z (0..31 each, or world chunk coordinates in this region) "
                            "instead of the chunk list")
     show.add_argument("--pretty", action="store_true", help="SnbtPrinterTagVisitor's indented text (not for a chunk list)")
+    show.add_argument("--max-region-tags", type=_count_option, default=budget.MAX_REGION_TAGS, metavar="N",
+                      help="of a region file's chunk list: the tags its chunks' checks may make in all "
+                           f"(default {budget.MAX_REGION_TAGS}; each chunk within --max-tags too)")
     _common_options(show)
     _accept_negative_pairs(show)
     show.set_defaults(func=lambda args: _guard(_show, args))
@@ -183,8 +201,6 @@ def _common_options(parser) -> None:
     parser.add_argument("--max-bytes", type=_size_option, default=DEFAULT_MAX_BYTES, metavar="N",
                         help=f"refuse an input file, or its decompressed content, over N bytes "
                              f"(default {DEFAULT_MAX_BYTES}: 512 MiB)")
-    from harness.formats import budget
-
     parser.add_argument("--max-tags", type=_count_option, default=budget.MAX_TAGS, metavar="N",
                         help=f"refuse a document of more than N tags (default {budget.MAX_TAGS}; a Python tag "
                              "costs about 200 bytes)")
@@ -265,6 +281,11 @@ class _Output:
             return
         stream = sys.stdout
         encoding = stream.encoding or "utf-8"
+        raw = getattr(stream, "buffer", None)
+        if text.isascii() and raw is not None and _ascii_compatible(encoding):  # an array's text: one copy
+            stream.flush()
+            raw.write(text.encode("ascii"))
+            return
         for start in range(0, len(text), _PRINT_PIECE):
             piece = text[start:start + _PRINT_PIECE]
             stream.write(piece.encode(encoding, errors="backslashreplace").decode(encoding))
@@ -285,9 +306,16 @@ class _Output:
             pass  # not a file descriptor (a test's capture): nothing left to flush there
 
 
-def _guard(action, args) -> int:
-    from harness.formats import budget
+def _ascii_compatible(encoding: str) -> bool:
+    """Whether text in ``encoding`` is ASCII text byte for byte, lines ending in ``\\n`` as written."""
+    try:
+        name = codecs.lookup(encoding).name
+    except LookupError:
+        return False
+    return os.linesep == "\n" and name in _ASCII_SUPERSETS
 
+
+def _guard(action, args) -> int:
     out = _Output()
     saved = budget.MAX_TAGS, budget.MAX_SNBT_CHARS, budget.MAX_SNBT_VALUES
     budget.MAX_TAGS = getattr(args, "max_tags", budget.MAX_TAGS)
@@ -498,22 +526,33 @@ class _Region:
                           root_name=name, tag=tag, problem=problem)
         return _Input(doc, entry=entry, notes=notes)
 
-    def listing(self, version, max_bytes: int) -> list[str]:
+    def listing(self, version, max_bytes: int, max_region_tags: int | None = None) -> list[str]:
         """The lines of ``show``: what the file is, then a row per chunk present, each chunk
-        read as :meth:`document` reads it (at most ``max_bytes`` decompressed bytes) to name
-        the problem of one the game cannot load."""
+        read as :meth:`document` reads it to name the problem of one the game cannot load.
+
+        The reads share one :class:`~harness.formats.budget.Allowance` for the whole file:
+        ``max_region_tags`` tags (default :data:`~harness.formats.budget.MAX_REGION_TAGS`)
+        and ``max_bytes`` decompressed bytes in all, each chunk within the per-read
+        ``--max-tags`` and ``max_bytes`` too. Once it is spent, the rows that follow say
+        "not checked" and the count line says how many and which budget."""
         from harness.formats import region as regions
         from harness.formats.budget import BudgetExceeded
 
         region = self.region
-        rows, damaged = [], 0
+        account = budget.Allowance(budget.MAX_REGION_TAGS if max_region_tags is None else max_region_tags, max_bytes)
+        rows, damaged, unchecked = [], 0, 0
         for loc in region.locations:
             length_text = kind = "-"
             remark = ""
+            tag = None
             try:
                 length, compression_id = region.stream_header(loc)
                 length_text, kind = str(length), regions.compression_name(compression_id)
-                _, tag, _ = region.read_chunk_named(loc, version, limit=max_bytes)
+                if account.spent:
+                    unchecked += 1
+                    remark = "  note: not checked: the budget for the whole file is spent"
+                else:
+                    tag = self._checked(loc, version, account, max_bytes)
             except BudgetExceeded as e:
                 remark = f"  note: not checked: {e}"  # the tools' own budget, not the game's
             except GameError as e:
@@ -524,7 +563,7 @@ class _Region:
                     damaged += 1
                     remark = f"  problem: {text}"
             else:
-                stored = regions.stored_position(tag)
+                stored = None if tag is None else regions.stored_position(tag)
                 if stored is not None and not self._holds(loc, stored):
                     remark = (f"  note: holds world chunk {stored[0]},{stored[1]} (its xPos, zPos), whose place "
                               f"in a region is {stored[0] & 31},{stored[1] & 31}")
@@ -533,9 +572,53 @@ class _Region:
         count = f"chunks: {len(region.locations)} of {regions.CHUNKS}"
         if damaged:
             count += f"; {damaged} the game cannot load"
+        if unchecked:
+            tags, size = account.limits
+            count += (f"; {unchecked} not checked: the chunks read before them used up the budget for the whole "
+                      f"file, {tags} tags and {size} decompressed bytes (--max-region-tags N, --max-bytes N)")
         return [f"region file (recognised by {self.how})", count,
                 f"{'x':>3} {'z':>3} {'sector':>7} {'sectors':>7} {'length':>9}  {'compression':<11}  saved (UTC)",
                 *rows]
+
+    def _checked(self, loc, version, account, max_bytes: int):
+        """The chunk's root compound, read as :meth:`document` reads it within what is left of
+        ``account`` (charged what the read made: its tags and decompressed bytes, or all it was
+        allowed when refused). :class:`~harness.formats.budget.BudgetExceeded` when the read
+        stops at the file's budget; what the read raises otherwise."""
+        from harness.formats import region as regions
+        from harness.formats.nbt import nbt_io
+
+        compression_id, payload = self.region.payload(loc)  # a bad entry raises before any charge
+        per_read, tags, size = budget.MAX_TAGS, min(budget.MAX_TAGS, account.tags), min(max_bytes, account.size)
+        inflated = [size]
+
+        def read(data: bytes):
+            inflated[0] = len(data)
+            return nbt_io.read_file(data, version)
+
+        ran_out = None
+        budget.MAX_TAGS = tags
+        try:
+            tag = compression.read_compressed(payload, read, regions.COMPRESSION_BY_ID[compression_id], limit=size)[0]
+        except budget.BudgetExceeded:
+            account.charge(tags, inflated[0])
+            if tags == per_read:
+                raise
+            ran_out = f"the file's budget of {account.limits[0]} tags ran out in this chunk"
+        except GameError as e:
+            if e.kind != compression.LIMIT_KIND:  # the read stopped: at most a tag a byte was made
+                account.charge(min(tags, inflated[0]), inflated[0])
+                raise
+            account.charge(0, size)
+            if size == max_bytes:
+                raise
+            ran_out = f"the file's budget of {account.limits[1]} decompressed bytes ran out in this chunk"
+        finally:
+            budget.MAX_TAGS = per_read
+        if ran_out is not None:
+            raise budget.BudgetExceeded(f"{ran_out} (--max-region-tags N, --max-bytes N to raise it)")
+        account.charge(budget.tag_count(tag), inflated[0])
+        return tag
 
     def _holds(self, loc, stored: tuple[int, int]) -> bool:
         """Whether world chunk ``stored`` belongs at ``loc`` (in this region, when its name says which)."""
@@ -638,7 +721,7 @@ def _show(args, version, out: _Output) -> int:
         if args.pretty:
             raise NbtCliError(f"{loaded.path}: --pretty applies to a tag, not to a region file's chunk list; "
                               f"name a chunk: {loaded.path}#X,Z")
-        for line in loaded.listing(version, args.max_bytes):
+        for line in loaded.listing(version, args.max_bytes, args.max_region_tags):
             out.line(line)
         return 0
     doc = loaded.doc
@@ -673,11 +756,13 @@ def _check_output(path: Path) -> None:
         raise NbtCliError(f"{path}: cannot write: cannot create files in {folder} ({e.strerror or e})") from None
 
 
-def _write(path: Path, data: bytes) -> None:
-    from harness.engine.casefile import atomic_write_bytes
+def _write(path: Path, pieces: Iterable[bytes]) -> None:
+    """Write the bytes ``pieces`` yields to ``path`` atomically, as they come; what ``pieces``
+    raises (a refusal found at the end) leaves the old file as it was."""
+    from harness.engine.outputs import atomic_write_pieces
 
     try:
-        atomic_write_bytes(path, data)
+        atomic_write_pieces(path, pieces)
     except OSError as e:
         raise NbtCliError(f"{path}: cannot write: {e.strerror or e}") from None
 
@@ -720,7 +805,12 @@ def _read_back(text: str, tag, version) -> str | None:
 
 
 def _first_difference(a, b) -> str:
-    """The tag path of the first place where tags ``a`` and ``b`` differ (depth first, ``a``'s order)."""
+    """The tag path of the first place where tags ``a`` and ``b`` differ (depth first, ``a``'s
+    order; in arrays of one length, the first element that differs)."""
+    import numpy as np
+
+    from harness.formats.nbt import tags as T
+
     stack = [(a, b, "")]
     while stack:
         x, y, path = stack.pop()
@@ -735,6 +825,8 @@ def _first_difference(a, b) -> str:
             if len(x) != len(y):
                 return path or "(root)"
             stack.extend((x[i], y[i], f"{path}[{i}]") for i in reversed(range(len(x))))
+        elif isinstance(x, T._ArrayTag) and len(x) == len(y) and x != y:
+            return f"{path}[{int(np.flatnonzero(x.array != y.array)[0])}]"
         elif x != y:
             return path or "(root)"
     return "(root)"
@@ -784,8 +876,6 @@ def _child(path: str, key: str) -> str:
 
 
 def _convert(args, version, out: _Output) -> int:
-    from harness.formats.nbt.detect import NbtDocument, save_nbt
-
     _check_convert_options(args)
     _check_output(args.output)
     loaded = _document_of(args.input, version, args.max_bytes)
@@ -796,50 +886,92 @@ def _convert(args, version, out: _Output) -> int:
     if doc.root_name and args.to in ("snbt", "java-network"):
         warnings.append(f"the root's name {_quote(doc.root_name)} is dropped ({args.to} has no root name)")
     if args.to == "snbt":
-        text = _snbt(doc.tag, version, pretty=True) + "\n"
-        if len(text) <= _READ_BACK_CHARS or args.strict:
-            warnings.append(_read_back(text, doc.tag, version))
-        else:
-            _tell(f"{args.output}: note: not read back to check ({len(text)} characters, over "
-                  f"{_READ_BACK_CHARS}; --strict checks it)")
-        data = text.encode("utf-8", errors="surrogatepass")  # lone surrogates kept
+        if args.strict and warnings:
+            raise NbtCliError(f"{args.output}: not written (--strict): {'; '.join(warnings)}")
+        _write(args.output, _snbt_file(doc.tag, version, args, warnings))
     else:
-        header = None
-        if args.to == "bedrock-level-dat":
-            header = args.storage_version if args.storage_version is not None else doc.header
-            if header is None:
-                stored = doc.tag.get("StorageVersion") if isinstance(doc.tag, dict) else None
-                if stored is None or getattr(stored, "id", None) != 3:
-                    raise NbtCliError(f"{args.input}: no storage version for the level.dat header; "
-                                      "give --storage-version N")
-                header = int(stored)
-        target = NbtDocument(
-            encoding=args.to,
-            compression=args.compression or (doc.compression if doc.encoding != "snbt" else "none"),
-            root_name=doc.root_name if doc.root_name is not None else "",
-            tag=doc.tag,
-            header=header,
-        )
-        try:
-            data = save_nbt(target, version)
-        except GameError as e:
-            raise NbtCliError(f"{args.output}: cannot write as {args.to}: {_describe(e)}") from None
+        data = _binary(doc, version, args)
         warnings.append(_too_deep_to_read(doc.tag, version))
-    warnings = [w for w in warnings if w]
-    if warnings and args.strict:
-        raise NbtCliError(f"{args.output}: not written (--strict): {'; '.join(warnings)}")
-    _write(args.output, data)
+        warnings = [w for w in warnings if w]
+        if warnings and args.strict:
+            raise NbtCliError(f"{args.output}: not written (--strict): {'; '.join(warnings)}")
+        _write(args.output, (data,))
     for warning in warnings:
-        _tell(f"{args.output}: warning: {warning}")
+        if warning:
+            _tell(f"{args.output}: warning: {warning}")
     return 0
 
 
-def _diff_text(loaded: _Input, other: _Input, version) -> str:
-    """The pretty SNBT ``diff`` compares, after a ``root name:`` line when both documents have a root name."""
-    text = _snbt(loaded.doc.tag, version, pretty=True)
+def _snbt_file(tag, version, args, warnings: list) -> Iterator[bytes]:
+    """The UTF-8 bytes of ``convert --to snbt`` (the pretty text and a newline; lone surrogates
+    kept), made and handed out a piece at a time, never the whole text at once. At the end,
+    the text is read back (:func:`_read_back`) when it is at most :data:`_READ_BACK_CHARS`
+    characters (with ``--strict``: the tools' SNBT budget, beyond which no text parses), and
+    its reason appended to ``warnings``; with ``--strict`` a warning raises
+    :class:`NbtCliError` instead (a text over the limit: as soon as it is), so that nothing
+    is written."""
+    limit = budget.MAX_SNBT_CHARS if args.strict else _READ_BACK_CHARS
+    kept: list[str] | None = []
+    size = 0
+    for text in itertools.chain(_snbt_parts(tag, version, pretty=True), ("\n",)):
+        size += len(text)
+        if kept is not None:
+            kept.append(text)
+            if size > limit:
+                kept = None  # too long to read back: not kept
+                if args.strict:  # refused whatever follows: no more of it is made
+                    raise NbtCliError(f"{args.output}: not written (--strict): the text could not be read back to "
+                                      f"check it: SNBT text of more than {limit} characters, over the tools' limit "
+                                      f"(--max-snbt-chars N to raise it)")
+        yield text.encode("utf-8", errors="surrogatepass")
+    if kept is not None:
+        warnings.append(_read_back("".join(kept), tag, version))
+    else:
+        _tell(f"{args.output}: note: not read back to check ({size} characters, over {limit}; --strict checks it)")
+    if args.strict and any(warnings):
+        raise NbtCliError(f"{args.output}: not written (--strict): {'; '.join(w for w in warnings if w)}")
+
+
+def _binary(doc, version, args) -> bytes:
+    """The bytes of ``convert --to`` a binary encoding."""
+    from harness.formats.nbt.detect import NbtDocument, save_nbt
+
+    header = None
+    if args.to == "bedrock-level-dat":
+        header = args.storage_version if args.storage_version is not None else doc.header
+        if header is None:
+            stored = doc.tag.get("StorageVersion") if isinstance(doc.tag, dict) else None
+            if stored is None or getattr(stored, "id", None) != 3:
+                raise NbtCliError(f"{args.input}: no storage version for the level.dat header; "
+                                  "give --storage-version N")
+            header = int(stored)
+    target = NbtDocument(
+        encoding=args.to,
+        compression=args.compression or (doc.compression if doc.encoding != "snbt" else "none"),
+        root_name=doc.root_name if doc.root_name is not None else "",
+        tag=doc.tag,
+        header=header,
+    )
+    try:
+        return save_nbt(target, version)
+    except GameError as e:
+        raise NbtCliError(f"{args.output}: cannot write as {args.to}: {_describe(e)}") from None
+
+
+def _diff_text(loaded: _Input, other: _Input, version) -> str | None:
+    """The pretty SNBT ``diff`` compares, after a ``root name:`` line when both documents have a
+    root name; ``None`` when it would be longer than :data:`_DIFF_CHARS` (made a piece at a
+    time and dropped as soon as it is)."""
+    parts = _snbt_parts(loaded.doc.tag, version, pretty=True)
     if loaded.doc.root_name is not None and other.doc.root_name is not None:
-        text = f"root name: {_quote(loaded.doc.root_name)}\n{text}"
-    return text
+        parts = itertools.chain((f"root name: {_quote(loaded.doc.root_name)}\n",), parts)
+    kept, size = [], 0
+    for text in parts:
+        size += len(text)
+        if size > _DIFF_CHARS:
+            return None
+        kept.append(text)
+    return "".join(kept)
 
 
 def _diff(args, version, out: _Output) -> int:
@@ -848,7 +980,10 @@ def _diff(args, version, out: _Output) -> int:
     for name, loaded in ((args.a, first), (args.b, second)):
         for note in loaded.notes:
             _tell(f"{name}: note: {note}")
-    a, b = _diff_text(first, second, version), _diff_text(second, first, version)
+    a = _diff_text(first, second, version)
+    b = None if a is None else _diff_text(second, first, version)
+    if a is None or b is None:
+        return _diff_long(args, first.doc, second.doc, args.a if a is None else args.b, out)
     if a == b:
         return 0
     a, b = a.splitlines(keepends=True), b.splitlines(keepends=True)
@@ -859,3 +994,15 @@ def _diff(args, version, out: _Output) -> int:
             break  # the answer is known; nobody reads the rest
         out.line(line.rstrip("\n"))
     return 1 if differs else 0
+
+
+def _diff_long(args, a, b, long_one: Path, out: _Output) -> int:
+    """``diff`` of documents whose text is too long to compare line by line: status 0 when
+    the tags (and root names) are equal, else 1 and one line naming the first difference."""
+    names_differ = a.root_name is not None and b.root_name is not None and a.root_name != b.root_name
+    if not names_differ and a.tag == b.tag:
+        return 0
+    where = "the root name" if names_differ else _first_difference(a.tag, b.tag)
+    out.line(f"{args.a} and {args.b} differ, first at {where} (the pretty SNBT of {long_one} is over "
+             f"{_DIFF_CHARS} characters: not compared line by line)")
+    return 1

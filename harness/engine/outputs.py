@@ -20,6 +20,7 @@ from __future__ import annotations
 import os
 import stat
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path
 
 
@@ -100,13 +101,21 @@ def atomic_write_bytes(path: str | os.PathLike, data: bytes, make_parents: bool 
     ``OSError``) for a folder, a special file or a missing folder (``make_parents=True``
     creates it); other ``OSError`` s of the write propagate, and the old file stays whole.
     """
+    atomic_write_pieces(path, (data,), make_parents)
+
+
+def atomic_write_pieces(path: str | os.PathLike, pieces: Iterable[bytes], make_parents: bool = False) -> None:
+    """:func:`atomic_write_bytes` of the bytes ``pieces`` yields, written as they come (a long
+    output is never whole in memory). Whatever ``pieces`` raises propagates after the
+    temporary file is removed: the old file (or none) stays, as on any other error."""
     target, st = _target(path)
     _folder(path, target, make_parents)
     fd, tmp = _temp_beside(path, target)
     try:
         os.fchmod(fd, stat.S_IMODE(st.st_mode) if st else 0o666 & ~_umask())  # mkstemp makes 0600
         with os.fdopen(fd, "wb") as f:
-            f.write(data)
+            for data in pieces:
+                f.write(data)
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, target)

@@ -17,6 +17,13 @@ answer looks like it), naming the limit and the place.
   value on the project machine (3.5 s for 100,000; two million 1s would take 70 s).
 - :data:`MAX_STORAGE_ENTRIES`: the most entries a storage's ``values`` or ``longs`` answer
   may list (4 Mi: a thousand chunk sections' 4,096; 200 million would be 2 GB of Python list).
+- :data:`MAX_REGION_TAGS`: tags the reads of one region file's chunks may make in all, each
+  read within :data:`MAX_TAGS` too (``harness nbt show`` of a region file checks every chunk;
+  :class:`Allowance` keeps the account). 2 million: about 3 s of the costliest tags (empty
+  compounds in a list, ~1.3 µs each); the real chunks under ``tests/data/real`` hold 13 to
+  3,044 tags, so a full region fits when its 1,024 chunks average under 1,950 tags
+  (``harness nbt show --max-region-tags`` raises it). Without it, a 20 MB region file of
+  1,024 chunks, each a list of 20 million empty compounds, reads 1,024 million tags (17 minutes).
 
 They are module attributes read at each use, so a caller (an option, a test) may change them.
 """
@@ -27,7 +34,40 @@ MAX_TAGS = 1_000_000
 MAX_SNBT_CHARS = 8 << 20
 MAX_SNBT_VALUES = 100_000
 MAX_STORAGE_ENTRIES = 4 << 20
+MAX_REGION_TAGS = 2_000_000
 
 
 class BudgetExceeded(Exception):
     """A read or a case over one of the tools' own budgets (see the module docstring)."""
+
+
+class Allowance:
+    """What is left of a budget shared by several reads (the chunks of one region file): ``tags``
+    (of :data:`MAX_REGION_TAGS`) and decompressed ``size`` in bytes; each read is charged what
+    it made (:meth:`charge`), and once either is used up (:attr:`spent`) no read is started."""
+
+    def __init__(self, tags: int, size: int):
+        self.limits = (tags, size)
+        self.tags, self.size = tags, size
+
+    @property
+    def spent(self) -> bool:
+        return self.tags <= 0 or self.size <= 0
+
+    def charge(self, tags: int, size: int) -> None:
+        self.tags -= tags
+        self.size -= size
+
+
+def tag_count(tag) -> int:
+    """How many tags ``tag`` holds, itself included (compound values and list elements,
+    without recursion; an array is one tag)."""
+    count, stack = 0, [tag]
+    while stack:
+        item = stack.pop()
+        count += 1
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return count

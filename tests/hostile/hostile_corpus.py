@@ -125,21 +125,44 @@ def _bomb_body(n: int = 20_000_000) -> bytes:
     return b"\x0a\x00\x00" + b"\x09\x00\x01l\x0a" + struct.pack(">i", n) + b"\x00" * n + b"\x00"
 
 
-def _region_bombs(folder: Path) -> list[str]:
-    import zlib
-
-    stream = zlib.compress(_bomb_body(), 9)
+def _region_file(folder: Path, stream: bytes, chunks: int) -> Path:
+    """``folder/r.0.0.mca``: its first ``chunks`` chunks (x + 32 z order) each the zlib ``stream``."""
     payload = struct.pack(">iB", len(stream) + 1, 2) + stream
     sectors = -(-len(payload) // 4096)
     payload += b"\x00" * (sectors * 4096 - len(payload))
     table = bytearray(8192)
-    body = b""
-    for i in range(3):  # chunks 0,0 1,0 2,0
+    for i in range(chunks):
         struct.pack_into(">I", table, 4 * i, ((2 + i * sectors) << 8) | sectors)
-        body += payload
     path = folder / "r.0.0.mca"
-    path.write_bytes(bytes(table) + body)
-    return _harness("nbt", "show", str(path))
+    with open(path, "wb") as f:
+        f.write(bytes(table))
+        for _ in range(chunks):
+            f.write(payload)
+    return path
+
+
+def _region_bombs(folder: Path, chunks: int = 3) -> list[str]:
+    """``nbt show`` of a region file of ``chunks`` chunks, each the zlib stream of
+    :func:`_bomb_body` (19 KB, a list of 20 million empty compounds)."""
+    import zlib
+
+    return _harness("nbt", "show", str(_region_file(folder, zlib.compress(_bomb_body(), 9), chunks)))
+
+
+REGION_CHUNKS = 1024 if FULL_SIZE else 64  # chunks of the region file of bombs
+DAMAGED_CHUNKS = 120 if FULL_SIZE else 8  # chunks of the region file of damaged streams
+
+
+def _region_damaged(folder: Path) -> list[str]:
+    """``nbt show`` of a region file of :data:`DAMAGED_CHUNKS` chunks, each a 1 MB stored
+    (level 0) zlib stream whose Adler-32 check is wrong: a stream is inflated again to find
+    the byte where zlib fails, and each failed read is charged its 1 MB to the file's budget
+    (a tag a byte at most), so two are read."""
+    import zlib
+
+    stream = bytearray(zlib.compress(b"\x01" * 1_000_000, 0))
+    stream[-1] ^= 1
+    return _harness("nbt", "show", str(_region_file(folder, bytes(stream), DAMAGED_CHUNKS)))
 
 
 def _recorded(folder: Path, name: str, case: dict) -> Path:
@@ -224,8 +247,31 @@ def _huge_byte_array(folder: Path, *options: str) -> list[str]:
 
 
 def _four_times_input(folder: Path) -> int:
-    """The bound on ``nbt show``'s peak memory: 4 times the input's size plus 200 MB."""
-    return 4 * (folder / "array.nbt").stat().st_size + 200_000_000
+    """The bound on a command's peak memory: 4 times its input's size plus 200 MB (the input:
+    the ``.nbt`` files of the folder)."""
+    return 4 * sum(path.stat().st_size for path in folder.glob("*.nbt")) + 200_000_000
+
+
+def _convert_huge_array(folder: Path) -> list[str]:
+    """``nbt convert --to snbt`` of :func:`_huge_byte_array`'s file: 3-5 characters a byte written."""
+    _huge_byte_array(folder)
+    return _harness("nbt", "convert", str(folder / "array.nbt"), str(folder / "array.snbt"), "--to", "snbt")
+
+
+DIFF_BYTES = 200_000_000 if FULL_SIZE else 8_000_000  # each of the two arrays diff compares
+
+
+def _diff_huge_arrays(folder: Path) -> list[str]:
+    """``nbt diff`` of two Java NBT files, each one byte array of :data:`DIFF_BYTES` random
+    bytes, the same but for one byte near the end."""
+    block = os.urandom(1 << 24)
+    for name, last in (("a.nbt", b"\x01"), ("b.nbt", b"\x02")):
+        with open(folder / name, "wb") as f:
+            f.write(b"\x0a\x00\x00" + b"\x07\x00\x01b" + struct.pack(">i", DIFF_BYTES))
+            for start in range(0, DIFF_BYTES - 1, 1 << 24):
+                f.write(block[:min(1 << 24, DIFF_BYTES - 1 - start)])
+            f.write(last + b"\x00")
+    return _harness("nbt", "diff", str(folder / "a.nbt"), str(folder / "b.nbt"))
 
 
 _ARRAY_SECONDS = 90.0 if FULL_SIZE else SECONDS  # ~7 s per 100 MB printed, on 2 cores
@@ -258,6 +304,18 @@ ENTRIES = [
           seconds=_ARRAY_SECONDS, max_rss=_four_times_input),
     Entry("nbt show --pretty: one huge random byte array", 13, lambda folder: _huge_byte_array(folder, "--pretty"), 0,
           r"\d+B, -?\d+B\]$", seconds=_ARRAY_SECONDS, max_rss=_four_times_input),
+    Entry(f"region file: {REGION_CHUNKS} chunks, each a list of 20 million compounds", 2,
+          lambda folder: _region_bombs(folder, REGION_CHUNKS), 0,
+          rf"^chunks: {REGION_CHUNKS} of 1024; {REGION_CHUNKS - 2} not checked: the chunks read before them used up "
+          r"the budget for the whole file, 2000000 tags"),
+    Entry(f"region file: {DAMAGED_CHUNKS} chunks, each a damaged 1 MB zlib stream", 2, _region_damaged, 0,
+          rf"^chunks: {DAMAGED_CHUNKS} of 1024; 2 the game cannot load; {DAMAGED_CHUNKS - 2} not checked: "),
+    Entry("nbt convert --to snbt: one huge random byte array", 13, _convert_huge_array, 0,
+          r"array\.snbt: note: not read back to check \(\d+ characters", seconds=_ARRAY_SECONDS,
+          max_rss=_four_times_input),
+    Entry("nbt diff: two huge byte arrays, one byte apart", 13, _diff_huge_arrays, 1,
+          rf"a\.nbt and .*b\.nbt differ, first at b\[{DIFF_BYTES - 1}\] \(the pretty SNBT of .*a\.nbt is over "
+          r"8388608 characters", max_rss=_four_times_input),
 ]
 
 

@@ -1,6 +1,8 @@
-"""Every entry of the hostile-input corpus (:mod:`hostile_corpus`) ends fast, in one line,
-with its status, under 1 GB (or the entry's own bounds): each in a subprocess of its own,
-built at test time."""
+"""Every entry of the hostile-input corpus (:mod:`hostile_corpus`) ends in one line, with
+its status, under 1 GB (or the entry's own bounds): each in a subprocess of its own, built
+at test time. How long each takes is measured by ``bench/hostile.py``, not asserted here (no
+timed tests: on a shared machine a clock says more about the neighbours); a run still going
+after three times its bound is killed and fails as a hang."""
 
 from __future__ import annotations
 
@@ -18,5 +20,4 @@ def test_hostile_input_ends_in_one_line(entry, tmp_path):
     assert result.status == entry.status, lines[-5:]
     assert any(re.search(entry.line, line) for line in lines), lines[-5:]
     assert "Traceback" not in result.stderr, result.stderr[-2000:]
-    assert result.seconds < entry.seconds
     assert result.max_rss < result.max_rss_bound, f"peak {result.max_rss} bytes, over {result.max_rss_bound}"

@@ -14,8 +14,8 @@ Five encodings (seed 001, "Fünf verwendete Kodierungen"; :mod:`harness.formats.
 Detection: compression by magic bytes (:mod:`compression`), then each encoding is tried on
 the decompressed bytes in the order: ``bedrock-level-dat`` (only when the header's length is
 exactly the rest), ``java``, ``bedrock``, ``bedrock-network``, ``java-network``. The first
-encoding that reads **all** the bytes wins (a reader never looks ahead, so "all" is checked
-as: the same read of the bytes without the last one fails). Otherwise every outcome (a
+encoding that reads **all** the bytes wins (a reader never looks ahead, so "all" is where
+its read ends: the bytes without the last one would not read). Otherwise every outcome (a
 document with bytes left over, or a refusal) is ranked, best first, by:
 
 1. **plausible**: the root looks like a real file's in that encoding: its type byte is a tag
@@ -96,43 +96,18 @@ class NbtDocument:
     problem: GameError | None = None
 
 
-def _read(encoding: str, data: bytes, version) -> tuple[str | None, Tag, int | None]:
-    """``(root name, tag, header)`` of ``data`` in ``encoding``."""
+def _read(encoding: str, data: bytes, version) -> tuple[str | None, Tag, int | None, int]:
+    """``(root name, tag, header, end)`` of ``data`` in ``encoding``; ``end``: how many bytes the
+    read needed (a reader never looks ahead: reading ``data[:end]`` would give the same, and
+    no shorter prefix reads), found without a copy of ``data``."""
     if encoding == BEDROCK_LEVEL_DAT:
         storage, name, tag = nbt_io.read_bedrock_level_dat(data)
-        return name, tag, storage
+        return name, tag, storage, 8 + _LEVEL_DAT_HEADER.unpack_from(data, 0)[1]
     if encoding == JAVA_NETWORK:
-        return None, nbt_io.read_any(data, version), None
-    name, tag = nbt_io.read_named(data, version, encoding=encoding.replace("-", "_"))
-    return name, tag, None
-
-
-def _consumed(encoding: str, data: bytes, version) -> int:
-    """How many bytes of ``data`` a read in ``encoding`` needs (it reads ``data`` fine).
-
-    A reader never looks ahead, so reading ``data[:k]`` succeeds exactly when ``k`` is at
-    least that count: found by bisection (usually one read: of ``data[:-1]``).
-    """
-    if encoding == BEDROCK_LEVEL_DAT:
-        return 8 + _LEVEL_DAT_HEADER.unpack_from(data, 0)[1]
-    if not _reads(encoding, data[:-1], version):
-        return len(data)
-    low, high = 0, len(data) - 1  # data[:low] fails, data[:high] reads
-    while high - low > 1:
-        mid = (low + high) // 2
-        if _reads(encoding, data[:mid], version):
-            high = mid
-        else:
-            low = mid
-    return high
-
-
-def _reads(encoding: str, data: bytes, version) -> bool:
-    try:
-        _read(encoding, data, version)
-    except GameError:
-        return False
-    return True
+        tag, end = nbt_io.read_any_end(data, version)
+        return None, tag, None, end
+    name, tag, end = nbt_io.read_named_end(data, version, encoding=encoding.replace("-", "_"))
+    return name, tag, None, end
 
 
 def _candidates(data: bytes) -> list[str]:
@@ -190,7 +165,7 @@ def detect(data: bytes, version=None) -> NbtDocument:
     best = None  # (rank, document or error); the earliest encoding keeps a tie
     for encoding in candidates:
         try:
-            name, tag, header = _read(encoding, data, version)
+            name, tag, header, progress = _read(encoding, data, version)
             if tag is END:
                 raise GameError("IOException", nbt_io.ROOT_MUST_BE_COMPOUND, where="offset 0")
         except GameError as e:
@@ -198,7 +173,6 @@ def detect(data: bytes, version=None) -> NbtDocument:
             progress, outcome = _offset(e), e
         else:
             outcome = NbtDocument(encoding, _compression.NONE, name, tag, header)
-            progress = _consumed(encoding, data, version)
             if progress == len(data):
                 return outcome
         rank = _rank(encoding, data, outcome, progress, version)
@@ -225,7 +199,7 @@ def open_nbt(data: bytes, version=None, *, encoding: str | None = None, compress
     def read(payload: bytes) -> NbtDocument:
         if encoding is None:
             return detect(payload, version)
-        name, tag, header = _read(encoding, payload, version)
+        name, tag, header, _ = _read(encoding, payload, version)
         return NbtDocument(encoding, _compression.NONE, name, tag, header)
 
     doc, doc.compression, doc.problem = _compression.read_compressed(data, read, compression, limit=limit)

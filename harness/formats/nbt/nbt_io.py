@@ -138,10 +138,17 @@ def write_file(tag: T.CompoundTag, version) -> bytes:
 # --- any ------------------------------------------------------------------------------
 def read_any(data: bytes, version) -> T.Tag:
     """``NbtIo.readAnyTag(input, unlimitedHeap())``: a nameless root of any type; ``END`` for type 0."""
+    return read_any_end(data, version)[0]
+
+
+def read_any_end(data: bytes, version) -> tuple[T.Tag, int]:
+    """``(tag, end)``: :func:`read_any`, and the offset just past the root: the bytes the read
+    needed (a reader never looks ahead, so ``data[:end]`` reads the same and ``data[:end - 1]``
+    does not)."""
     _require_bytes(data)
     rules = _versions.resolve(version).nbt
     reader = NbtReader(data, JAVA, rules, NbtAccounter.for_file(rules))
-    return _read_nameless_root(reader)
+    return _read_nameless_root(reader), reader.pos
 
 
 def write_any(tag: T.Tag, version) -> bytes:
@@ -217,15 +224,22 @@ def read_named(data: bytes, version=None, encoding: str = "java") -> tuple[str, 
     ``encoding``: ``java``, ``bedrock`` or ``bedrock_network``. ``version`` (default the latest)
     gives the accounter's depth limit and, for Java, the list rules; no quota.
     """
+    name, tag, _ = read_named_end(data, version, encoding)
+    return name, tag
+
+
+def read_named_end(data: bytes, version=None, encoding: str = "java") -> tuple[str, T.Tag, int]:
+    """``(root name, root tag, end)``: :func:`read_named`, and the offset just past the root
+    (as :func:`read_any_end`)."""
     _require_bytes(data)
     enc = get_encoding(encoding)
     rules = _tool_rules(version, enc)
     reader = NbtReader(data, enc, rules, NbtAccounter.for_file(rules))
     t = reader.read_byte()
     if t == 0:
-        return "", T.END
+        return "", T.END, reader.pos
     name = reader.read_string()
-    return name, reader.read_root_payload(t)
+    return name, reader.read_root_payload(t), reader.pos
 
 
 def write_named(name: str, tag: T.Tag, encoding: str = "java", version=None) -> bytes:

@@ -131,11 +131,11 @@ def _array_parts(tag: T._ArrayTag, separator: str, space: str) -> Iterator[str]:
     for start in range(0, len(values), _ARRAY_CHUNK):
         chunk = values[start:start + _ARRAY_CHUNK]
         if tag.id == T.TAG_BYTE_ARRAY:  # 256 possible texts: look them up
-            rows = _byte_rows(head, tail)[chunk.view(np.uint8) ^ 0x80]
+            text = _byte_text(chunk, head, tail)
         else:
             rows = _decimal_rows(chunk, digits, head, tail)
-        text = rows[rows != 0].tobytes()  # NUL padding dropped
-        del rows
+            text = rows[rows != 0].tobytes()  # NUL padding dropped
+            del rows
         if start + _ARRAY_CHUNK >= len(values):
             text = text[:len(text) - len(separator)]  # no separator after the last element
         for at in range(0, len(text), PIECE_CHARS):
@@ -143,10 +143,32 @@ def _array_parts(tag: T._ArrayTag, separator: str, space: str) -> Iterator[str]:
     yield "]"
 
 
+def _byte_text(chunk: np.ndarray, head: bytes, tail: bytes) -> bytes:
+    """The ASCII text of the bytes ``chunk``, each as ``head``, its decimal value and ``tail``.
+
+    Each byte's text (at most ``width`` characters) is looked up as one 64-bit word of
+    :func:`_byte_words` and stored ``width`` bytes after the previous one, each store
+    overwriting only the NUL padding of the one before (stores go in ascending order);
+    ``bytes.translate`` then drops the padding that remains. About 15 ns a byte."""
+    words, width = _byte_words(head, tail)
+    out = bytearray(len(chunk) * width + 8 - width)  # the last word's padding past the end
+    slots = np.ndarray((len(chunk),), "<u8", buffer=out, strides=(width,))
+    slots[...] = words[chunk.view(np.uint8)]
+    del slots
+    return out.translate(None, b"\0")
+
+
 @functools.lru_cache(maxsize=8)
-def _byte_rows(head: bytes, tail: bytes) -> np.ndarray:
-    """:func:`_decimal_rows` of -128..127, row ``v + 128`` for byte ``v``."""
-    return _decimal_rows(np.arange(-128, 128), 3, head, tail)
+def _byte_words(head: bytes, tail: bytes) -> tuple[np.ndarray, int]:
+    """``(words, width)``: for each byte (indexed by its unsigned value) its text as the bytes of
+    a little-endian 64-bit word, left-aligned and NUL-padded; ``width`` the longest text."""
+    rows = _decimal_rows(np.arange(256).astype(np.uint8).view(np.int8), 3, head, tail)
+    texts = [row[row != 0].tobytes() for row in rows]
+    width = max(map(len, texts))
+    if width > 8:
+        raise ValueError(f"a byte's text of {width} characters does not fit a 64-bit word")
+    padded = b"".join(t.ljust(8, b"\0") for t in texts)
+    return np.frombuffer(padded, "<u8"), width
 
 
 def _decimal_rows(values: np.ndarray, digits: int, head: bytes, tail: bytes) -> np.ndarray:
