@@ -200,11 +200,8 @@ class IntegerLiteral(NamedTuple):
         return None if value is None else _INT_TAG[type_](value)
 
 
-def float_tag(negative: bool, whole: str | None, fraction: str | None, exponent: tuple[bool, str] | None,
-              suffix: str | None):
-    """``SnbtGrammar.createFloat``: the text rebuilt without ``_`` and parsed as the suffix says
-    (``"f"`` float, else double); ``None`` for a value that is not finite. ``-0.0`` becomes
-    ``0.0`` (``FloatTag.valueOf`` gives the shared ``ZERO``)."""
+def _floating(state: ParseState, negative: bool, whole, fraction, exponent, suffix):
+    """``SnbtGrammar.createFloat``: the text rebuilt without ``_``, parsed as the suffix says."""
     text = "-" if negative else ""
     if whole is not None:
         text += whole.replace("_", "")
@@ -219,15 +216,9 @@ def float_tag(negative: bool, whole: str | None, fraction: str | None, exponent:
         bits, tag_type, infinite = parse_double(text), t.DoubleTag, 0x7FF0000000000000
     magnitude = bits & ~(1 << (tag_type.width - 1))  # without the sign bit
     if magnitude >= infinite:
-        return None
-    return tag_type(0 if magnitude == 0 else bits)
-
-
-def _floating(state: ParseState, negative: bool, whole, fraction, exponent, suffix):
-    tag = float_tag(negative, whole, fraction, exponent, suffix)
-    if tag is None:
         state.store(INFINITY_NOT_ALLOWED)
-    return tag
+        return None
+    return tag_type(0 if magnitude == 0 else bits)  # valueOf: -0.0 == 0.0 gives the shared ZERO
 
 
 _FLOATING_TAGS = (t.FloatTag, t.DoubleTag)

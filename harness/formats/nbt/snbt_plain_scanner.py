@@ -39,11 +39,13 @@ True
 from __future__ import annotations
 
 import re
+import struct
 from itertools import repeat
 
 import numpy as np
 
 from harness.formats.nbt import tags as t
+from harness.formats.nbt.java_number_parse import parse_float
 from harness.formats.nbt.mutf8 import join_surrogates
 from harness.formats.nbt.string_reader import JAVA_WHITESPACE
 
@@ -73,7 +75,8 @@ _AFTER = re.compile(f"{_WS}([,\\]}}])")  # what follows a container inside anoth
 _CLOSER = re.compile(f"{_WS}([\\]}}])")  # an empty container's end, or after a trailing comma
 _ARRAY_PREFIX = re.compile(f"{_WS}([BIL]){_WS};")
 _ARRAY_ENTRY = re.compile(f"{_WS}([+-]?(?:0|[1-9][0-9]{{0,18}}))([bBsSiIlL]?){_WS}([,\\]])")
-_FLOAT_PARTS = re.compile(r"([+-]?)([0-9]*)(?:\.([0-9]*))?(?:[eE]([+-]?)([0-9]+))?")
+_PACK_DOUBLE = struct.Struct(">d").pack
+_DOUBLE_BITS = struct.Struct(">Q").unpack
 _ESCAPE = re.compile(r"\\(.)", re.S)
 _ESCAPED = {"b": "\b", "s": " ", "t": "\t", "n": "\n", "f": "\f", "r": "\r", "\\": "\\", "'": "'", '"': '"'}
 
@@ -109,6 +112,10 @@ def _fits(value: int, width: int) -> bool:
 
 def _text(contents: str) -> str:
     """A quoted string's value: its one-letter escapes replaced, surrogate pairs joined."""
+    if contents.isascii():
+        if "\\" not in contents:
+            return contents
+        return _ESCAPE.sub(lambda e: _ESCAPED[e.group(1)], contents)
     if "\\" in contents:
         contents = _ESCAPE.sub(lambda e: _ESCAPED[e.group(1)], contents)
     return join_surrogates(contents)
@@ -117,21 +124,25 @@ def _text(contents: str) -> str:
 def _scalar(integer, suffix, floating, float_suffix, double_quoted, single_quoted, unquoted) -> t.Tag:
     """The tag of one :data:`_SCALAR` match, from its groups (``None`` for those not taken)."""
     if integer is not None:
+        tag = _SMALL_TAGS.get((integer, suffix))
+        if tag is not None:
+            return tag
         value = int(integer)
         if not _fits(value, _WIDTH[suffix]):
             raise _Decline  # out of its type's range: the rules' error
         return _new_int(_INT_TAG[suffix], value)
-    if floating is not None:
-        sign, whole, fraction, exp_sign, exp_digits = _FLOAT_PARTS.match(floating).groups()
-        if (fraction is None and exp_digits is None and not float_suffix) or len(floating) > 400:
+    if floating is not None:  # float_literal: SnbtGrammar.createFloat, FloatTag/DoubleTag.valueOf
+        if not (float_suffix or "." in floating or "e" in floating or "E" in floating) or len(floating) > 400:
             raise _Decline  # an integer with a leading zero or too long for any type (an error); a very long float
-        from harness.formats.nbt.snbt_grammar import float_tag
-
-        tag = float_tag(sign == "-", whole or None, fraction or None,
-                        None if exp_digits is None else (exp_sign == "-", exp_digits), float_suffix.lower() or None)
-        if tag is None:
-            raise _Decline  # not finite: the rules' error
-        return tag
+        if float_suffix in ("f", "F"):
+            bits = parse_float(floating)
+            if bits & 0x7FFFFFFF >= 0x7F800000:
+                raise _Decline  # not finite: the rules' error
+            return t.float_tag_read(bits)
+        bits = _DOUBLE_BITS(_PACK_DOUBLE(float(floating)))[0]  # Double.parseDouble of a plain decimal
+        if bits & 0x7FFFFFFFFFFFFFFF >= 0x7FF0000000000000:
+            raise _Decline
+        return t.double_tag_read(bits)
     if double_quoted is not None:
         return t.StringTag(_text(double_quoted))
     if single_quoted is not None:
@@ -155,9 +166,17 @@ def _key(unquoted, double_quoted, single_quoted) -> str:
 
 def _int_run(units: str, q: int):
     """A run of list elements from ``q`` that are unsuffixed ints each followed by ``,``:
-    ``(int tags, end, position of the last comma)``, or ``None``."""
+    ``(int tags, end, position of the last comma)``, or ``None``. A piece of text whose
+    elements are all written as :data:`_SMALL_INTS` are takes those tags (shared, as the binary
+    reader shares its bytes); otherwise each element is matched and converted."""
     if q >= len(units) or units[q] not in _RUN_START:
         return None
+    window = units[q:q + _SMALL_WINDOW]
+    last = window.rfind(",")
+    if last > 0:
+        pieces = window[:last].split(",")
+        if _SMALL_TEXTS.issuperset(pieces):
+            return list(map(_SMALL_INTS.__getitem__, pieces)), q + last + 1, q + last
     run = _INT_RUN.match(units, q)
     if run is None:
         return None
@@ -168,6 +187,14 @@ def _int_run(units: str, q: int):
     if not (-(1 << 31) <= min(ints) and max(ints) < (1 << 31)):
         return None
     return list(map(_new_int, repeat(t.IntTag), ints)), end, units.rfind(",", q, end)
+
+
+# the int tags of -128..1023 by their text: a list of small ints takes them without int()
+_SMALL_INTS = {str(v): _new_int(t.IntTag, v) for v in range(-128, 1024)}
+_SMALL_TEXTS = frozenset(_SMALL_INTS)
+# and the byte, short, int and long tags of -128..127 by (text, suffix), for any small number
+_SMALL_TAGS = {(str(v), suffix): _new_int(_INT_TAG[suffix], v) for v in range(-128, 128) for suffix in _INT_TAG}
+_SMALL_WINDOW = 1 << 14
 
 
 class _Frame:
@@ -214,39 +241,44 @@ class _Scanner:
         while True:
             frame = stack[-1]
             tag = frame.tag
+            child = False  # a container opened inside this one: read it first
             if frame.prefix is not None:
                 q = self.array_entries(q, frame)
             elif frame.closer == "}":
-                m = _ENTRY.match(units, q)
-                if m is not None:
+                while True:
+                    m = _ENTRY.match(units, q)
+                    if m is None:  # empty, or after a trailing comma
+                        q = self.closer(q, "}")
+                        break
                     uk, dqk, sqk, i, s, f, fs, dq, sq, u, sep, opener = m.groups()
+                    key = uk if uk is not None else _key(None, dqk, sqk)
                     if opener is not None:
-                        q = self.open(m.end() - 1, _key(uk, dqk, sqk), stack)
-                        continue
-                    tag[_key(uk, dqk, sqk)] = _scalar(i, s, f, fs, dq, sq, u)
+                        q, child = self.open(m.end() - 1, key, stack), True
+                        break
+                    tag[key] = _scalar(i, s, f, fs, dq, sq, u)
                     q = m.end()
-                    if sep == ",":
-                        continue
-                else:  # empty, or after a trailing comma
-                    q = self.closer(q, "}")
+                    if sep != ",":
+                        break
             else:
-                run = _int_run(units, q)
-                if run is not None:
-                    tag += run[0]
-                    q = run[1]
-                    continue
-                m = _ELEMENT.match(units, q)
-                if m is not None:
+                while True:
+                    run = _int_run(units, q)
+                    if run is not None:
+                        tag += run[0]
+                        q = run[1]
+                    m = _ELEMENT.match(units, q)
+                    if m is None:
+                        q = self.closer(q, "]")
+                        break
                     i, s, f, fs, dq, sq, u, sep, opener = m.groups()
                     if opener is not None:
-                        q = self.open(m.end() - 1, None, stack)
-                        continue
+                        q, child = self.open(m.end() - 1, None, stack), True
+                        break
                     tag.append(_scalar(i, s, f, fs, dq, sq, u))
                     q = m.end()
-                    if sep == ",":
-                        continue
-                else:
-                    q = self.closer(q, "]")
+                    if sep != ",":
+                        break
+            if child:
+                continue
             # the container on top is complete, its closing bracket read: hand it to its parent,
             # closing the parents too while a closing bracket follows
             while True:
