@@ -17,7 +17,7 @@ give the same tags for them):
 
 For each text and parser (``packrat``: 26.3's rules; ``legacy``: 1.21.1's, the peer), **cold** is
 one parse in a fresh process (first use: lazy imports and compiled patterns included; with the
-peak resident memory the parse added), **warm** the best of ``--repeat`` parses in this process.
+peak resident memory the parse added to reading the text), **warm** the best of ``--repeat`` parses in this process.
 Rates are MB (10^6 characters) per second; the ratio is packrat's rate ÷ legacy's in the same run
 (above 1: the new grammar is faster). The tools' SNBT budgets (:mod:`harness.formats.budget`) are
 lifted for the bench, as ``--max-snbt-values`` would. This is a benchmark, not a test: nothing
@@ -28,9 +28,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import resource
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -80,9 +82,10 @@ def _parse_function(parser: str):
     return lambda text: tag_parser.parse(text, version)
 
 
-def child(name: str, parser: str, megabytes: float) -> None:
-    """One cold parse in this fresh process: seconds and the peak memory it added (MB)."""
-    text = build(name, megabytes)
+def child(path: str, parser: str) -> None:
+    """One cold parse in this fresh process of the text in ``path``: seconds and the peak memory
+    it added (MB, over the peak of reading the text and importing)."""
+    text = Path(path).read_text(encoding="utf-8")
     parse = _parse_function(parser)
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     t0 = time.perf_counter()
@@ -92,14 +95,18 @@ def child(name: str, parser: str, megabytes: float) -> None:
     print(json.dumps({"seconds": seconds, "added_mb": (peak - before) / 1024}))
 
 
-def cold(name: str, parser: str, megabytes: float) -> dict:
-    out = subprocess.run([sys.executable, __file__, "--child", name, parser, str(megabytes)],
-                         capture_output=True, text=True, check=True)
+def cold(text: str, parser: str) -> dict:
+    with tempfile.NamedTemporaryFile("w", suffix=".snbt", encoding="utf-8", delete=False) as f:
+        f.write(text)
+    try:
+        out = subprocess.run([sys.executable, __file__, "--child", f.name, parser],
+                             capture_output=True, text=True, check=True)
+    finally:
+        os.unlink(f.name)
     return json.loads(out.stdout)
 
 
-def warm(name: str, parser: str, megabytes: float, repeat: int) -> float:
-    text = build(name, megabytes)
+def warm(text: str, parser: str, repeat: int) -> float:
     parse = _parse_function(parser)
     best = float("inf")
     for _ in range(repeat):
@@ -114,10 +121,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--size", type=float, default=1.0, help="MB of text for each (default 1)")
     ap.add_argument("--repeat", type=int, default=3, help="warm parses, the best counted (default 3)")
     ap.add_argument("--text", action="append", choices=sorted(TEXTS), help="only these texts (repeatable)")
-    ap.add_argument("--child", nargs=3, metavar=("TEXT", "PARSER", "MB"), help=argparse.SUPPRESS)
+    ap.add_argument("--child", nargs=2, metavar=("FILE", "PARSER"), help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.child:
-        child(args.child[0], args.child[1], float(args.child[2]))
+        child(*args.child)
         return 0
     from rich.console import Console
     from rich.table import Table
@@ -128,12 +135,13 @@ def main(argv: list[str] | None = None) -> int:
                    "legacy cold", "MB added", "legacy warm", "÷ legacy cold", "÷ legacy warm"):
         table.add_column(column, justify="left" if column == "text" else "right")
     for name in args.text or TEXTS:
-        chars = len(build(name, args.size))
+        text = build(name, args.size)
+        chars = len(text)
         rates = {}
         cells = []
         for parser in PARSERS:
-            c = cold(name, parser, args.size)
-            w = warm(name, parser, args.size, args.repeat)
+            c = cold(text, parser)
+            w = warm(text, parser, args.repeat)
             rates[parser] = (chars / c["seconds"] / 1e6, chars / w / 1e6)
             cells += [f"{rates[parser][0]:.2f}", f"{c['added_mb']:.0f}", f"{rates[parser][1]:.2f}"]
         ratio = [rates["packrat"][i] / rates["legacy"][i] for i in (0, 1)]

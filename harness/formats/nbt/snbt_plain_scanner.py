@@ -2,7 +2,8 @@
 
 The packrat rules of :mod:`harness.formats.nbt.snbt_grammar` cost tens of microseconds a value.
 Most SNBT met in practice (what the game prints, what people write) uses a small part of the
-grammar, and :func:`literal` reads that part directly, one regular expression per token:
+grammar, and :func:`literal` reads that part directly, one regular expression a value (and a
+whole run at a time of small ints, which share their tags as the binary reader's bytes do):
 
 - compounds ``{k:v,...}`` (keys unquoted, or quoted and not empty), lists ``[v,...]``,
   arrays ``[B;...]`` ``[I;...]`` ``[L;...]`` of decimal integers, trailing commas too;
@@ -99,7 +100,6 @@ _ARRAYS = {
           _LONG_RUN, 64),
 }
 _new_int = int.__new__
-_ENDS_A_VALUE = ("", ",", "]", "}", ")")
 
 
 class _Decline(Exception):
@@ -166,9 +166,9 @@ def _key(unquoted, double_quoted, single_quoted) -> str:
 
 def _int_run(units: str, q: int):
     """A run of list elements from ``q`` that are unsuffixed ints each followed by ``,``:
-    ``(int tags, end, position of the last comma)``, or ``None``. A piece of text whose
-    elements are all written as :data:`_SMALL_INTS` are takes those tags (shared, as the binary
-    reader shares its bytes); otherwise each element is matched and converted."""
+    ``(int tags, end, position of the last comma)``, or ``None``. Where every element of the
+    next window of text is the text of one of :data:`_SMALL_INTS`, their shared tags are taken;
+    otherwise each element is matched and converted."""
     if q >= len(units) or units[q] not in _RUN_START:
         return None
     window = units[q:q + _SMALL_WINDOW]
