@@ -92,6 +92,7 @@ _RUN_START = frozenset("+-0123456789")
 _INT_TAG = {"": t.IntTag, "b": t.ByteTag, "s": t.ShortTag, "i": t.IntTag, "l": t.LongTag,
             "B": t.ByteTag, "S": t.ShortTag, "I": t.IntTag, "L": t.LongTag}
 _WIDTH = {"": 32, "b": 8, "s": 16, "i": 32, "l": 64, "B": 8, "S": 16, "I": 32, "L": 64}
+_RANGE = {suffix: (-(1 << (width - 1)), 1 << (width - 1)) for suffix, width in _WIDTH.items()}
 # array prefix -> (tag class, the width of each element type allowed (no suffix: the array's), bulk run, its width)
 _ARRAYS = {
     "B": (t.ByteArrayTag, {"": 8, "b": 8, "B": 8}, _BYTE_RUN, 8),
@@ -128,9 +129,14 @@ def _scalar(integer, suffix, floating, float_suffix, double_quoted, single_quote
         if tag is not None:
             return tag
         value = int(integer)
-        if not _fits(value, _WIDTH[suffix]):
+        low, high = _RANGE[suffix]
+        if not low <= value < high:
             raise _Decline  # out of its type's range: the rules' error
         return _new_int(_INT_TAG[suffix], value)
+    if double_quoted is not None:
+        return t.StringTag(_text(double_quoted))
+    if single_quoted is not None:
+        return t.StringTag(_text(single_quoted))
     if floating is not None:  # float_literal: SnbtGrammar.createFloat, FloatTag/DoubleTag.valueOf
         if not (float_suffix or "." in floating or "e" in floating or "E" in floating) or len(floating) > 400:
             raise _Decline  # an integer with a leading zero or too long for any type (an error); a very long float
@@ -143,10 +149,6 @@ def _scalar(integer, suffix, floating, float_suffix, double_quoted, single_quote
         if bits & 0x7FFFFFFFFFFFFFFF >= 0x7FF0000000000000:
             raise _Decline
         return t.double_tag_read(bits)
-    if double_quoted is not None:
-        return t.StringTag(_text(double_quoted))
-    if single_quoted is not None:
-        return t.StringTag(_text(single_quoted))
     lowered = unquoted.lower()
     if lowered == "true":
         return _new_int(t.ByteTag, 1)
