@@ -12,7 +12,8 @@ behaviour, so it is mirrored here:
   :class:`Lookahead` (matches silently and rewinds), :class:`Fail` (stores a reason), and the
   terminal :class:`Chars` (one character from a set, **skipping whitespace before it**).
 - **rules** (:class:`Rule`) give a term a frame of the scope and an action that turns the
-  scope into a value; ``None`` from a rule is failure. Results are memoised per (rule, position).
+  scope into a value; ``None`` from a rule is failure. Unlike the game's kit, results are not
+  memoised (:meth:`ParseState.parse` says why); a rule may have a fast path (:attr:`Rule.fast`).
 - the **error collector** (:class:`LongestOnly`) keeps only the reasons stored at the furthest
   position; on failure :meth:`ParseState.parse_top` raises the first of them, at that
   position, as ``Grammar.parseForCommands`` does. A reason is a ``CommandSyntaxException``'s
@@ -111,17 +112,21 @@ UNBOUND = Control()  # cuts outside any alternative go nowhere
 
 
 class ParseState:
-    """The reader, the scope, the error collector and the memo of one parse of ``text`` as
-    ``version`` (a :class:`~harness.formats.versions.GameVersion`: its rules and its English)."""
+    """The reader, the scope and the error collector of one parse of ``text`` as ``version``
+    (a :class:`~harness.formats.versions.GameVersion`: its rules and its English), with what
+    the rules' fast paths (:attr:`Rule.fast`) need: the brackets they ``declined`` and the
+    ``horizon`` of the values they read."""
 
-    __slots__ = ("reader", "scope", "errors", "memo", "version")
+    __slots__ = ("reader", "scope", "errors", "version", "declined", "horizon", "fast_limit")
 
     def __init__(self, text: str, version):
         self.version = version
         self.reader = StringReader(text, language(version.lang_release))
         self.scope = Scope()
         self.errors: LongestOnly | _Nop = LongestOnly()
-        self.memo: dict = {}
+        self.declined: set[int] = set()
+        self.horizon = -1  # the furthest reason a fast path did not store could lie here
+        self.fast_limit = 1 << 62  # fast results reaching this far are not taken
 
     def mark(self) -> int:
         return self.reader.cursor
@@ -131,29 +136,47 @@ class ParseState:
         self.errors.store(self.reader.cursor if cursor is None else cursor, (key, args))
 
     def parse(self, rule: "Rule"):
-        """The value of ``rule`` at the cursor (memoised), or ``None``; the cursor rewinds on failure."""
-        start = self.reader.cursor
-        key = (rule.name, start)
-        hit = self.memo.get(key)
-        if hit is not None:
-            value, end = hit
-            self.reader.cursor = end if value is not None else start
-            return value
-        self.scope.push()
+        """The value of ``rule`` at the cursor, or ``None``; the cursor rewinds on failure.
+
+        Not memoised, unlike the game's ``ParseState``: in the SNBT grammar no rule that
+        nests is tried twice at one position, and a rule tried again stores only the reasons
+        it stored the first time, at or before the furthest position, so the first reason
+        there (the error) is the same; a memo that never forgets cost 800 bytes a character.
+        """
+        reader = self.reader
+        start = reader.cursor
+        fast = rule.fast
+        if fast is not None:
+            hit = fast(self, start)
+            if hit is not None and hit[2] < self.fast_limit:
+                value, reader.cursor, horizon = hit
+                if horizon > self.horizon:
+                    self.horizon = horizon
+                return value
+        scope = self.scope
+        scope.push()
         try:
-            value = rule.action(self) if rule.term.parse(self, self.scope, UNBOUND) else None
+            value = rule.action(self) if rule.term.parse(self, scope, UNBOUND) else None
         finally:
-            self.scope.pop()
+            scope.pop()
         if value is None:
-            self.reader.cursor = start
-        self.memo[key] = (value, self.reader.cursor)
+            reader.cursor = start
         return value
 
     def parse_top(self, rule: "Rule"):
         """The top rule's value, or :class:`~harness.formats.nbt.string_reader.CommandSyntaxError`
-        for the first reason stored at
-        the furthest position (``Grammar.parseForCommands``)."""
+        for the first reason stored at the furthest position (``Grammar.parseForCommands``).
+
+        A fast path stores no reasons. When the furthest reason stored lies at or before the
+        ``horizon`` of a value a fast path read, that value might have stored one there or
+        further, so the text is parsed again taking only fast results whose horizon lies before
+        it: then every reason they skip lies before the furthest one, and the error is the one
+        the rules alone give."""
         value = self.parse(rule)
+        if value is None and self.horizon >= self.errors.cursor:
+            self.fast_limit = self.errors.cursor
+            self.reader.cursor, self.errors, self.scope, self.horizon = 0, LongestOnly(), Scope(), -1
+            value = self.parse(rule)
         if value is not None:
             return value
         errors = self.errors
@@ -322,27 +345,46 @@ class RepeatedSep(Term):
     """Values of ``rule`` separated by ``separator`` into a list under ``name`` (zero or more).
 
     With ``trailing`` a separator after the last value is consumed; without, it is left.
+    ``bulk``, if set (with ``trailing``), reads a first run of values each followed by the
+    separator: ``bulk(state, start) -> (values, end, horizon) | None``, ``end`` just after the
+    last separator read, storing no reasons (all of them would lie at or before ``horizon``);
+    the values after it are parsed one by one as usual.
     """
 
-    __slots__ = ("rule", "name", "separator", "trailing")
+    __slots__ = ("rule", "name", "separator", "trailing", "bulk")
 
     def __init__(self, rule: "Rule", name: str, separator: Term, trailing: bool = True):
         self.rule = rule
         self.name = name
         self.separator = separator
         self.trailing = trailing
+        self.bulk: Callable | None = None
 
     def parse(self, state, scope, control) -> bool:
         values = []
+        reader = state.reader
+        if self.bulk is not None and self.trailing:
+            run = self.bulk(state, reader.cursor)
+            if run is not None:
+                values, reader.cursor, horizon = run
+                if horizon > state.horizon:
+                    state.horizon = horizon
+                after = reader.cursor
+                value = state.parse(self.rule)
+                if value is None:  # after the separator, as a trailing one leaves it
+                    reader.cursor = after
+                    scope.put(self.name, values)
+                    return True
+                values.append(value)
         while True:
-            before = state.reader.cursor
+            before = reader.cursor
             if values and not self.separator.parse(state, scope, UNBOUND):
-                state.reader.cursor = before
+                reader.cursor = before
                 break
-            after = state.reader.cursor
+            after = reader.cursor
             value = state.parse(self.rule)
             if value is None:
-                state.reader.cursor = after if (self.trailing or not values) else before
+                reader.cursor = after if (self.trailing or not values) else before
                 break
             values.append(value)
         scope.put(self.name, values)
@@ -374,14 +416,18 @@ class Rule:
 
     A rule built with ``term=None`` is a hand-written one: its action does all the matching.
     ``forward`` rules get their term and action later (:meth:`define`), for recursion.
+    ``fast``, if set, is tried first: ``fast(state, start) -> (value, end, horizon) | None``,
+    the value the rule would give and where it would leave the cursor, storing no reasons
+    (all of them would lie at or before ``horizon``); ``None`` to leave it to the rule.
     """
 
-    __slots__ = ("name", "term", "action")
+    __slots__ = ("name", "term", "action", "fast")
 
     def __init__(self, name: str, term: Term | None = None, action: Callable | None = None):
         self.name = name
         self.term = term if term is not None else _ALWAYS
         self.action = action
+        self.fast: Callable | None = None
 
     def define(self, term: Term, action: Callable) -> "Rule":
         self.term, self.action = term, action

@@ -53,6 +53,7 @@ import re
 import unicodedata
 from typing import NamedTuple
 
+from harness.formats.nbt import snbt_plain_scanner
 from harness.formats.nbt import tags as t
 from harness.formats.nbt.java_number_parse import (
     JavaNumberFormatError, parse_double, parse_float, parse_integer, parse_unsigned,
@@ -89,7 +90,6 @@ NUMBER_START = "+-.0123456789"
 _WIDTH = {"b": 8, "s": 16, "i": 32, "l": 64}
 _INT_TAG = {"b": t.ByteTag, "s": t.ShortTag, "i": t.IntTag, "l": t.LongTag}
 _RADIX = {"binary": 2, "decimal": 10, "hex": 16}
-_HEX_DIGITS = frozenset("0123456789abcdefABCDEF")
 _UNICODE_NAME = re.compile(r"[-a-zA-Z0-9 ]+")
 
 
@@ -118,21 +118,20 @@ def _number_run(name: str, accepted: str, no_value: str) -> Rule:
     return Rule(name, action=action)
 
 
-def _greedy(name: str, accepted, minimum: int, maximum: int, error: str, *args) -> Rule:
-    """``GreedyPredicateParseRule``: ``minimum..maximum`` accepted characters, no whitespace skip;
-    else the reason ``error`` with ``args``."""
+def _greedy(name: str, accepted: str, minimum: int, maximum: int | None, error: str, *args) -> Rule:
+    """``GreedyPredicateParseRule``: ``minimum..maximum`` (None: any number of) characters of the
+    regular-expression class ``accepted``, no whitespace skip; else the reason ``error`` with ``args``."""
+    run = re.compile(accepted + ("*" if maximum is None else f"{{0,{maximum}}}"))
 
     def action(state: ParseState):
         reader = state.reader
-        units, start = reader.units, reader.cursor
-        end = start
-        while end < reader.length and end - start < maximum and accepted(units[end]):
-            end += 1
+        start = reader.cursor
+        end = run.match(reader.units, start).end()
         if end - start < minimum:
             state.store(error, *args)
             return None
         reader.cursor = end
-        return units[start:end]
+        return reader.units[start:end]
 
     return Rule(name, action=action)
 
@@ -399,12 +398,9 @@ def _build():
                            s.scope.get("float_fraction_part"), s.scope.get("float_exponent_part"),
                            s.scope.get("float_type_suffix")))
 
-    def is_hex(c):
-        return c in _HEX_DIGITS
-
-    hex2 = _greedy("string_hex_2", is_hex, 2, 2, EXPECTED_HEX_ESCAPE, 2)
-    hex4 = _greedy("string_hex_4", is_hex, 4, 4, EXPECTED_HEX_ESCAPE, 4)
-    hex8 = _greedy("string_hex_8", is_hex, 8, 8, EXPECTED_HEX_ESCAPE, 8)
+    hex2 = _greedy("string_hex_2", "[0-9a-fA-F]", 2, 2, EXPECTED_HEX_ESCAPE, 2)
+    hex4 = _greedy("string_hex_4", "[0-9a-fA-F]", 4, 4, EXPECTED_HEX_ESCAPE, 4)
+    hex8 = _greedy("string_hex_8", "[0-9a-fA-F]", 8, 8, EXPECTED_HEX_ESCAPE, 8)
     unicode_name = _pattern("string_unicode_name", _UNICODE_NAME, INVALID_CHARACTER_NAME)
     simple = (("b", "\b"), ("s", " "), ("t", "\t"), ("n", "\n"), ("f", "\f"), ("r", "\r"),
               ("\\", "\\"), ("'", "'"), ('"', '"'))
@@ -415,7 +411,7 @@ def _build():
         Seq(ch("U"), Ref(hex8)),
         Seq(ch("N"), ch("{"), Ref(unicode_name), ch("}")),
     ), _escape)
-    plain = _greedy("string_plain_contents", lambda c: c not in "\"'\\", 1, 1 << 62, INVALID_STRING_CONTENTS)
+    plain = _greedy("string_plain_contents", r"[^\"'\\]", 1, None, INVALID_STRING_CONTENTS)
 
     def contents(quote: str, other: str) -> Rule:
         chunk = Rule(f"{quote}_quoted_string_chunk").define(Alt(
@@ -473,8 +469,9 @@ def _build():
         return (join_surrogates(key), s.scope.get("literal"))
 
     map_entry = Rule("map_entry").define(Seq(Ref(map_key), ch(":"), Ref(literal)), entry_action)
-    map_entries = Rule("map_entries").define(RepeatedSep(map_entry, "map_entries", ch(",")),
-                                             lambda s: s.scope.get("map_entries"))
+    entries = RepeatedSep(map_entry, "map_entries", ch(","))
+    entries.bulk = snbt_plain_scanner.map_entries  # a run of plain entries read directly
+    map_entries = Rule("map_entries").define(entries, lambda s: s.scope.get("map_entries"))
 
     def map_action(s: ParseState):
         compound = t.CompoundTag()
@@ -483,8 +480,9 @@ def _build():
         return compound
 
     map_literal = Rule("map_literal").define(Seq(ch("{"), Ref(map_entries), ch("}")), map_action)
-    list_entries = Rule("list_entries").define(RepeatedSep(literal, "list_entries", ch(",")),
-                                               lambda s: s.scope.get("list_entries"))
+    elements = RepeatedSep(literal, "list_entries", ch(","))
+    elements.bulk = snbt_plain_scanner.list_entries  # a run of plain values read directly
+    list_entries = Rule("list_entries").define(elements, lambda s: s.scope.get("list_entries"))
     array_prefix = Rule("array_prefix").define(
         Alt(*(Seq(ch(p), Marker("array_prefix", p)) for p in "BLI")),
         lambda s: s.scope.get("array_prefix"))
@@ -520,6 +518,7 @@ def _build():
         Seq(Lookahead(ch("[")), Cut(), Ref(list_literal, "literal")),
         Ref(unquoted_or_builtin, "literal"),
     ), literal_action)
+    literal.fast = snbt_plain_scanner.literal  # plain SNBT read directly, the same answers
     return literal
 
 

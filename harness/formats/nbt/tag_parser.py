@@ -65,8 +65,8 @@ _STACK_FRAMES = 60_000  # Python frames allowed while parsing (deep nesting; hea
 
 @contextmanager
 def _collector_paused():
-    """Python's cyclic garbage collector paused for one parse: the packrat memo makes many
-    small objects, and the collector's passes over them cost a fifth of the parse."""
+    """Python's cyclic garbage collector paused for one parse: a large text makes many small
+    objects (tags, the rules' scopes), and the collector's passes over them cost a fifth of the parse."""
     import gc
 
     was = gc.isenabled()
