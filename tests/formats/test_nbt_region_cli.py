@@ -130,18 +130,18 @@ def test_a_region_of_one_chunk_is_named_in_the_singular(capsys):
 
 
 def test_chunks_this_reader_cannot_read_are_not_counted_as_damage(capsys, tmp_path):
-    # LZ4 (id 4, 1.20.5+; GAME_FACTS 3.1), which the game loads, and a stream over --max-bytes
+    # custom compression (id 127, 1.20.5+; GAME_FACTS 3.1), a mod's codec, and a stream over --max-bytes
     data = bytearray((REAL / "java-region/r.0.0.mca").read_bytes())
     sector = int.from_bytes(data[97 * 4:97 * 4 + 3], "big")  # chunk 1,3: the only one
     region = tmp_path / "r.0.0.mca"
     status, out, _ = run(capsys, "show", REAL / "java-region/r.0.0.mca", "--max-bytes", "20000")
     assert status == 0 and out.splitlines()[1] == "chunks: 1 of 1024"
     assert "note: not checked: DecompressionLimitException" in _rows(out)[(1, 3)]
-    data[sector * 4096 + 4] = 4
+    data[sector * 4096 + 4] = 127
     region.write_bytes(bytes(data))
     status, out, _ = run(capsys, "show", region)
     assert status == 0 and out.splitlines()[1] == "chunks: 1 of 1024"
-    assert "note: not checked: Chunk [1, 3] uses LZ4 compression (id 4)" in _rows(out)[(1, 3)]
+    assert "note: not checked: Chunk [1, 3] uses custom compression (id 127)" in _rows(out)[(1, 3)]
     data[sector * 4096 + 4] = 5  # no compression id at all: the game cannot load it
     region.write_bytes(bytes(data))
     status, out, _ = run(capsys, "show", region)
