@@ -500,6 +500,9 @@ class _Region:
                  f"{_count(loc.sectors, 'sector')}; saved {_saved(loc.timestamp)})")
         if self.region.stream_header(loc)[1] & 0x80:
             entry += f"; stored in {self.region.external_path(loc)}"
+        if compression_id not in regions.COMPRESSION_BY_ID:  # LZ4: no file compression of NBT's own
+            notes.append(f"{regions.compression_name(compression_id)} in the region file (lz4-java's block stream); "
+                         "read and written here uncompressed")
         doc = NbtDocument(encoding="java", compression=regions.COMPRESSION_BY_ID.get(compression_id, "none"),
                           root_name=name, tag=tag, problem=problem)
         return _Input(doc, entry=entry, notes=notes)

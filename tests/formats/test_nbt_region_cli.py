@@ -147,3 +147,28 @@ def test_chunks_this_reader_cannot_read_are_not_counted_as_damage(capsys, tmp_pa
     status, out, _ = run(capsys, "show", region)
     assert out.splitlines()[1] == "chunks: 1 of 1024; 1 the game cannot load"
     assert "problem: Chunk [1, 3] has invalid chunk stream version 5" in _rows(out)[(1, 3)]
+
+
+def test_show_reads_lz4_and_external_chunks_beside_the_region(capsys, tmp_path):
+    # a region written by our RegionFile as the game writes one: an LZ4 chunk (id 4, 1.20.5+)
+    # and a chunk of 256 sectors in c.-31.33.mcc (world chunk coordinates, beside r.-1.1.mca)
+    region = RegionFile(b"", truncated_ok=True, version=4, clock=lambda: 1)
+    small = bytes.fromhex("0a000003000178000000070000")  # {x: 7}
+    region.write(-32, 32, small)
+    region.version = 3
+    big = b"\x0a\x00\x00\x07\x00\x01b" + struct.pack(">i", 256 * 4096) + bytes(256 * 4096) + b"\x00"
+    region.write(-31, 33, big)
+    region.close()
+    (tmp_path / "r.-1.1.mca").write_bytes(region.data)
+    (tmp_path / "c.-31.33.mcc").write_bytes(region.external["c.-31.33.mcc"])
+    status, out, err = run(capsys, "show", tmp_path / "r.-1.1.mca")
+    assert (status, err) == (0, "")
+    rows = _rows(out)
+    assert "LZ4" in rows[(0, 0)] and "external none" in rows[(1, 1)] and "problem" not in out
+    status, out, err = run(capsys, "show", f"{tmp_path / 'r.-1.1.mca'}#0,0")
+    assert status == 0 and "{x:7}" in out and "LZ4 in the region file" in out + err
+    status, out, err = run(capsys, "show", f"{tmp_path / 'r.-1.1.mca'}#1,1")
+    assert status == 0 and "stored in c.-31.33.mcc" in out + err
+    (tmp_path / "c.-31.33.mcc").unlink()
+    status, out, err = run(capsys, "show", tmp_path / "r.-1.1.mca")
+    assert "problem: External chunk path c.-31.33.mcc is not file" in _rows(out)[(1, 1)]
