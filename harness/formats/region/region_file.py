@@ -504,9 +504,9 @@ class RegionFile:
         old = self._offsets[index]
         if not old:
             return
-        self._closed_check()
-        self._offsets[index] = 0
+        self._offsets[index] = 0  # in memory first: a closed file forgets the entry all the same
         self._timestamps[index] = _java_int(self.clock())
+        self._closed_check()
         self._write_header()
         self.external.pop(external_name(x, z), None)
         self._bitmap.free(old >> 8, old & 0xFF)
