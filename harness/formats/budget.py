@@ -17,6 +17,8 @@ answer looks like it), naming the limit and the place.
   value on the project machine (3.5 s for 100,000; two million 1s would take 70 s).
 - :data:`MAX_STORAGE_ENTRIES`: the most entries a storage's ``values`` or ``longs`` answer
   may list (4 Mi: a thousand chunk sections' 4,096; 200 million would be 2 GB of Python list).
+- :data:`MAX_CHUNK_BYTES`: the most bytes a region case's ``write_repeat`` may write (64 MiB;
+  a chunk of 256 sectors is 1 MiB), on our side and the rig's.
 
 They are module attributes read at each use, so a caller (an option, a test) may change them.
 """
@@ -27,6 +29,7 @@ MAX_TAGS = 1_000_000
 MAX_SNBT_CHARS = 8 << 20
 MAX_SNBT_VALUES = 100_000
 MAX_STORAGE_ENTRIES = 4 << 20
+MAX_CHUNK_BYTES = 64 << 20
 
 
 class BudgetExceeded(Exception):

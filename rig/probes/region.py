@@ -24,6 +24,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
+from harness.formats import budget
 from harness.formats.region.region_file import files_answer
 from rig.game import Game
 from rig.probes import UnsupportedOperation, run_ops
@@ -91,6 +92,9 @@ def _answers(game: Game, region, folder: Path, ops: list) -> list:
         return game.new(CHUNK_POS, ("int", "int"), x, z)
 
     def write(x, z, data, count=1):
+        if len(data) // 2 * max(count, 0) > budget.MAX_CHUNK_BYTES:
+            raise UnsupportedOperation(f"'write_repeat' of {len(data) // 2 * count} bytes is over the tools' limit "
+                                       f"of {budget.MAX_CHUNK_BYTES}")
         out = game.call(region, REGION_FILE, "getChunkDataOutputStream", (CHUNK_POS,), pos(x, z))
         out.write(_bytes(bytes.fromhex(data) * max(count, 0)))  # one write: the stream buffers it all the same
         out.close()

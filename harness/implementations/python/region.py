@@ -33,8 +33,9 @@ __all__ = ["run", "files_answer", "REGION"]
 
 def _repeated(data: str, count: int) -> bytes:
     size = len(data) // 2 * max(count, 0)
-    if size > budget.MAX_STORAGE_ENTRIES * 16:
-        raise budget.BudgetExceeded(f"'write_repeat' would write {size} bytes, over the tools' limit")
+    if size > budget.MAX_CHUNK_BYTES:
+        raise budget.BudgetExceeded(f"'write_repeat' would write {size} bytes, over the tools' limit of "
+                                    f"{budget.MAX_CHUNK_BYTES}")
     return bytes.fromhex(data) * max(count, 0)
 
 
