@@ -59,7 +59,7 @@ def pytest_addoption(parser):
     group.addoption("--mc-version", action="append", metavar="V", default=None,
                     help="only this game version: a release, glob or range A..B (repeatable)")
     group.addoption("--mc-area", action="append", metavar="AREA", default=None,
-                    help="only this area: nbt, snbt, storage, palette (repeatable)")
+                    help="only this area: nbt, snbt, storage, palette, region (repeatable)")
     group.addoption("--mc-case", metavar="GLOB", default=None, help="only cases whose id matches")
     group.addoption("--mc-errors", metavar="POLICY", default="message",
                     help="how an error answer must match (as harness check --errors; default message)")

@@ -49,6 +49,16 @@ PRESENCE = [
 ]
 
 
+# Rules no recorded answer shows yet (no region answer is recorded): pinned by the stated facts
+# of ../shared/GAME_API.md ("Region files") and GAME_FACTS.md 3.1, written out here as the
+# region tests' fixed points: (release, area, field, the value stated for the release before,
+# the value stated from the release on).
+STATED = [
+    ("1.20.5", "region", "compression_ids", (1, 2, 3), (1, 2, 3, 4, 127)),  # 1.20.1: 1 2 3; 1.21.1: + 4 LZ4, 127 custom
+    ("1.20.5", "region", "storage_info", False, True),  # RegionFile(RegionStorageInfo, Path, Path, ...) from 1.20.5
+]
+
+
 def neighbours(release: str) -> tuple[str, str]:
     """The last recorded release before ``release`` and the first recorded one from it on."""
     order = list(V.VERSIONS)
@@ -64,7 +74,8 @@ def answers(case: dict, version: V.GameVersion, jvm: int) -> list:
 
 
 def test_every_change_of_the_table_is_pinned():
-    pinned = {(r, a, f) for r, a, fields, _ in PINS for f in fields} | {(r, a, f) for r, a, f, _ in PRESENCE}
+    pinned = {(r, a, f) for r, a, fields, _ in PINS for f in fields} | {(r, a, f) for r, a, f, _ in PRESENCE} \
+        | {(r, a, f) for r, a, f, _, _ in STATED}
     changes = {(r, a, f) for r, areas in V.CHANGES.items() for a, fields in areas.items() for f in fields}
     assert changes == pinned
 
@@ -93,3 +104,11 @@ def test_operation_exists_from_its_release(release, area, field, uses):
     assert recorded and getattr(getattr(V.get(after), area), field) and not getattr(getattr(V.get(before), area), field)
     jvm = load_reference(BUNDLED / after).jvm
     assert all(answers(c, V.get(after), jvm) == c["answers"] for c in recorded[:20])
+
+
+@pytest.mark.parametrize("release, area, field, before, after", STATED, ids=[f"{s[0]}-{s[2]}" for s in STATED])
+def test_stated_rule_changes_at_its_release(release, area, field, before, after):
+    order = list(V.VERSIONS)
+    at = order.index(release)
+    for v in order:
+        assert getattr(getattr(V.get(v), area), field) == (after if order.index(v) >= at else before), v

@@ -409,10 +409,14 @@ def _load(arg: Path, version, max_bytes: int, chunk: tuple[int, int] | None = No
             raise NbtCliError(f"{path}: not a region file (neither named r.X.Z.mca nor shaped like one), "
                               f"so it has no chunk {chunk[0]},{chunk[1]}")
         return _nbt_document(path, raw, version, max_bytes)
+    named = regions.REGION_NAME.fullmatch(path.name)
     try:
-        region = _Region(path, regions.RegionFile(raw), how)
+        region = _Region(path, regions.RegionFile(raw, origin=(int(named[1]), int(named[2])) if named else (0, 0)), how)
     except GameError as e:
         raise NbtCliError(f"{path}: not a readable region file: {_describe(e)}") from None
+    for name in region.region.external_names():  # c.X.Z.mcc beside it, where the game looks
+        if (path.parent / name).is_file():
+            region.region.external[name] = _read_input(path.parent / name, max_bytes)
     return region if chunk is None else region.document(chunk, version, max_bytes)
 
 
@@ -522,7 +526,12 @@ class _Region:
         notes = [] if name is not None else ["the root's name is no modified UTF-8 (NbtIo.read skips it unread)"]
         entry = (f"chunk {x},{z} of {self.path.name} (sector table index {loc.index}: sector {loc.sector}, "
                  f"{_count(loc.sectors, 'sector')}; saved {_saved(loc.timestamp)})")
-        doc = NbtDocument(encoding="java", compression=regions.COMPRESSION_BY_ID[compression_id],
+        if self.region.stream_header(loc)[1] & 0x80:
+            entry += f"; stored in {self.region.external_path(loc)}"
+        if compression_id not in regions.COMPRESSION_BY_ID:  # LZ4: no file compression of NBT's own
+            notes.append(f"{regions.compression_name(compression_id)} in the region file (lz4-java's block stream); "
+                         "read and written here uncompressed")
+        doc = NbtDocument(encoding="java", compression=regions.COMPRESSION_BY_ID.get(compression_id, "none"),
                           root_name=name, tag=tag, problem=problem)
         return _Input(doc, entry=entry, notes=notes)
 

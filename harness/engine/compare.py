@@ -304,11 +304,13 @@ def compare_case(ops: list, expected: list, actual, policy: ErrorPolicy = "messa
     ``actual`` must be a list with one answer per operation; a missing or extra answer is a
     mismatch at that index (an extra answer is reported against op ``len(ops)``).
     ``case`` (setup, version, area) lets :mod:`harness.engine.anatomy` label the place.
+    A region ``files`` answer's timestamp values (the game's wall clock) are shown, never
+    judged (:func:`harness.engine.anatomy.judged_view`).
     An expected absent answer (:func:`is_absent`) is not judged: any actual answer there
     matches, as long as there is one. An actual ``{"unsupported": why}`` (:func:`declined`)
     is not judged either; the operations after it are.
     """
-    from harness.engine.anatomy import describe, holds_long  # local: anatomy reads the version table
+    from harness.engine.anatomy import describe, holds_long, judged_view  # local: anatomy reads the version table
 
     if not isinstance(actual, list):
         d = Difference((), expected, actual, note=f"answers must be a list, got {type(actual).__name__}")
@@ -324,7 +326,7 @@ def compare_case(ops: list, expected: list, actual, policy: ErrorPolicy = "messa
             continue
         if is_absent(e) or is_unsupported(a):
             continue
-        d = first_difference(e, a, policy)
+        d = first_difference(judged_view(op, e, case or {}), judged_view(op, a, case or {}), policy)
         if d is not None:
             if not d.note and _both_ints(d.expected, d.actual) and holds_long(op, d.path):
                 d.note = _int_note(d.expected, d.actual)  # every differing long: padding bugs show here

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from harness.engine.jsontext import escape_surrogates
 from harness.engine.reference import version_key
 
-KNOWN_AREAS = ("nbt", "snbt", "storage", "palette")
+KNOWN_AREAS = ("nbt", "snbt", "storage", "palette", "region")
 SHOWN_FAILURES = 500  # failing cases listed per cell; the JSON report has them all
 
 

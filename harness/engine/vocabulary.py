@@ -17,6 +17,7 @@ Argument types are Java's, as the game's methods take them:
 ``hex``       bytes: a lowercase hex string of whole bytes (``""`` is no bytes)
 ``text``      a string (Java's UTF-16 text; a lone surrogate is its ``\\udXXX`` escape)
 ``one of``    one of a few strings (``"block_states"``, ``"biomes"``)
+``files``     a mapping of external chunk file names ``c.<x>.<z>.mcc`` to their bytes (hex)
 ============  =================================================================
 
 Ranges are the types' own, not "valid" values: an index past the end, a negative size or a
@@ -31,7 +32,7 @@ True
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable
 
 from harness.engine.shorten import shorten
@@ -97,6 +98,21 @@ def _text(value):
     return None if isinstance(value, str) else f"must be a string, got {_show(value)}"
 
 
+_EXTERNAL_NAME = re.compile(r"c\.-?\d{1,10}\.-?\d{1,10}\.mcc")
+
+
+def _files(value):
+    if not isinstance(value, dict):
+        return f"must be a mapping of file names c.X.Z.mcc to hex, got {_show(value)}"
+    for name, data in value.items():
+        if not isinstance(name, str) or not _EXTERNAL_NAME.fullmatch(name):
+            return f"has the file name {_show(name)}, not an external chunk file's c.<x>.<z>.mcc"
+        problem = _hex(data)
+        if problem:
+            return f"file {name} {problem}"
+    return None
+
+
 def one_of(*choices: str) -> ArgType:
     """A string that is one of ``choices``."""
     says = "one of " + ", ".join(repr(c) for c in choices)
@@ -111,6 +127,7 @@ LONGS = ArgType("longs", "a list of Java longs", _list_of(LONG))
 LONGS_OR_NULL = ArgType("longs?", "a list of Java longs or null", _list_of(LONG, nullable=True))
 HEX = ArgType("hex", "bytes as lowercase hex", _hex)
 TEXT = ArgType("text", "a string", _text)
+FILES = ArgType("files", "a mapping of file names c.X.Z.mcc to hex", _files)
 
 
 @dataclass(frozen=True)
@@ -118,14 +135,19 @@ class Area:
     """One area's vocabulary: ``setup`` (key -> type; every key required; other keys are
     ignored, as the game's probes ignore them),
     ``ops`` (operation -> its arguments as ``(name, type)`` pairs, in order), and ``opens``:
-    the operations that make the object the others work on (empty: the setup makes it)."""
+    the operations that make the object the others work on (empty: the setup makes it);
+    ``needs``: operations on a second object of the case (operation -> the operations that
+    make that object, one of which must come first)."""
 
     setup: dict[str, ArgType]
     ops: dict[str, tuple[tuple[str, ArgType], ...]]
     opens: tuple[str, ...] = ()
+    needs: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 _XYZ = (("x", INT), ("y", INT), ("z", INT))
+_XZ = (("x", INT), ("z", INT))
+_LAYER_MADE = ("layer_new", "layer_from")
 
 VOCABULARY: dict[str, Area] = {
     "storage": Area(  # SimpleBitStorage / ZeroBitStorage
@@ -147,6 +169,13 @@ VOCABULARY: dict[str, Area] = {
     "snbt": Area(  # TagParser
         setup={},
         ops={"parse": (("text", TEXT),), "parse_compound": (("text", TEXT),)}),
+    "region": Area(  # RegionFile over r.0.0.mca (+ c.X.Z.mcc files) in a folder; DataLayer
+        setup={"compression": INT, "region": HEX, "external": FILES},
+        ops={"write": _XZ + (("data", HEX),), "write_repeat": _XZ + (("data", HEX), ("count", INT)),
+             "read": _XZ, "exists": _XZ, "has": _XZ, "clear": _XZ, "flush": (), "close": (), "files": (),
+             "layer_new": (), "layer_from": (("data", HEX),), "layer_get": _XYZ, "layer_set": _XYZ + (("v", INT),),
+             "layer_data": (), "layer_is_empty": ()},
+        needs={op: _LAYER_MADE for op in ("layer_get", "layer_set", "layer_data", "layer_is_empty")}),
 }
 
 AREAS: tuple[str, ...] = tuple(VOCABULARY)
@@ -194,15 +223,19 @@ def case_problem(case: dict) -> str | None:
     problem = setup_problem(area, case.get("setup", {}))
     if problem:
         return problem
-    opens = VOCABULARY[area].opens
+    opens, needs = VOCABULARY[area].opens, VOCABULARY[area].needs
     opened = not opens
+    seen: set[str] = set()
     for j, op in enumerate(case["ops"]):
         problem = op_problem(area, op)
         if problem is None and not opened and op[0] not in opens:
             problem = f"comes before {' or '.join(repr(o) for o in opens)} made the object it works on"
+        if problem is None and op[0] in needs and not seen.intersection(needs[op[0]]):
+            problem = f"comes before {' or '.join(repr(o) for o in needs[op[0]])} made the object it works on"
         if problem:
             return f"operation {j} {shorten(repr(op), 100)}: {problem}"
         opened = opened or op[0] in opens
+        seen.add(op[0])
     return None
 
 

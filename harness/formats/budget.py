@@ -24,6 +24,8 @@ answer looks like it), naming the limit and the place.
   3,044 tags, so a full region fits when its 1,024 chunks average under 1,950 tags
   (``harness nbt show --max-region-tags`` raises it). Without it, a 20 MB region file of
   1,024 chunks, each a list of 20 million empty compounds, reads 1,024 million tags (17 minutes).
+- :data:`MAX_CHUNK_BYTES`: the most bytes a region case's ``write_repeat`` may write (64 MiB;
+  a chunk of 256 sectors is 1 MiB), on our side and the rig's.
 
 They are module attributes read at each use, so a caller (an option, a test) may change them.
 """
@@ -35,6 +37,7 @@ MAX_SNBT_CHARS = 8 << 20
 MAX_SNBT_VALUES = 100_000
 MAX_STORAGE_ENTRIES = 4 << 20
 MAX_REGION_TAGS = 2_000_000
+MAX_CHUNK_BYTES = 64 << 20
 
 
 class BudgetExceeded(Exception):

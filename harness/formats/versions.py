@@ -6,7 +6,7 @@ Every behaviour that differs between game versions is a field here, read by the 
 game's recorded answers (``reference/<version>/``), which win.
 
 Each area owns one frozen dataclass (``StorageRules``, ``PaletteRules``, ``NbtRules``,
-``SnbtRules``); a :class:`GameVersion` bundles them with the version's identity and its
+``SnbtRules``, ``RegionRules``); a :class:`GameVersion` bundles them with the version's identity and its
 :class:`Registries`.
 
 Every release from 1.18 to 26.3 is here, in release order (:data:`VERSIONS`). Each rule's
@@ -95,6 +95,22 @@ class SnbtRules:
     underscore_not_allowed_key: str = "snbt.parser.underscore_not_allowed"
 
 
+# --- region: RegionFile / RegionFileVersion -------------------------------------------
+@dataclass(frozen=True)
+class RegionRules:
+    """Region files per version (GAME_API.md "Region files", GAME_FACTS.md section 3.1).
+
+    No region answer is recorded yet: these rules are the stated facts, pinned by
+    ``tests/formats/test_region_rules.py``.
+    """
+
+    # RegionFileVersion ids that exist (fromId/isValidVersion): 1 gzip, 2 deflate (zlib),
+    # 3 none; from 1.20.5 also 4 LZ4 (lz4-java's block stream) and 127 custom
+    compression_ids: tuple[int, ...]
+    # the constructors take a RegionStorageInfo first (1.20.5 on)
+    storage_info: bool
+
+
 @dataclass(frozen=True)
 class Registries:
     """The sizes of a release's registries (GAME_FACTS.md section 5): the global palettes'."""
@@ -117,6 +133,7 @@ class GameVersion:
     palette: PaletteRules
     nbt: NbtRules
     snbt: SnbtRules
+    region: RegionRules
     verified: bool = True  # False: no recorded answers exist; its cases are unverified
     lang: str = ""  # the release whose en_us.json renders its messages ("" = its own id)
     notes: str = ""
@@ -143,6 +160,7 @@ _FIRST = dict(
                  string_fallback="none"),
     snbt=SnbtRules(grammar="legacy", escape_control_chars=False, strict_unquoted_keys=False,
                    bool_any_nonzero=False),
+    region=RegionRules(compression_ids=(1, 2, 3), storage_info=False),
 )
 
 # What changed at which release: {release: {area: {field: value}}}. The one place a rule's
@@ -156,6 +174,9 @@ CHANGES: dict[str, dict[str, dict]] = {
     # NbtFormatException, ReportedNbtException, NbtIo.write's StringFallbackDataOutput
     "1.20.3": {"nbt": dict(format_error="NbtFormatException", reported_error="ReportedNbtException",
                            string_fallback="file_output")},
+    # RegionFileVersion.VERSION_LZ4 (4) and VERSION_CUSTOM (127); RegionStorageInfo (GAME_API.md,
+    # GAME_FACTS.md 3.1: stated facts, no recorded region answer yet)
+    "1.20.5": {"region": dict(compression_ids=(1, 2, 3, 4, 127), storage_info=True)},
     # Palette.copy(PaletteResize): a copy resizes itself (palette/g/copy-then-grow)
     "1.21.2": {"palette": dict(copy_keeps_resize_handler=False)},
     # the 1.21.5 rewrite (first recorded at 1.21.7): writeFixedSizeLongArray, heterogeneous

@@ -1,6 +1,6 @@
 """Probes: run a case's operations on the game's own classes and answer in the recorded format.
 
-One module per area (``storage``, ``palette``, ``nbt``, ``snbt``), mirroring
+One module per area (``storage``, ``palette``, ``nbt``, ``snbt``, ``region``), mirroring
 ``harness/implementations/python/<area>.py`` one for one. Each has
 ``run(game, setup, ops, version) -> answers``, calling the game only through
 :class:`rig.game.Game` (Mojang's names, resolved for obfuscated jars). The operation

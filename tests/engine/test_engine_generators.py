@@ -41,4 +41,4 @@ def test_generator_is_deterministic_and_its_files_are_current(gen, tmp_path):
 
 
 def test_every_area_has_a_generator():
-    assert [g.parent.name for g in GENERATORS] == ["nbt", "palette", "snbt", "storage"]
+    assert [g.parent.name for g in GENERATORS] == ["nbt", "palette", "region", "snbt", "storage"]

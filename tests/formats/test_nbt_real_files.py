@@ -199,16 +199,21 @@ def test_region_chunk_compression_ids():
     assert region.read_chunk(region.location(10, 0), versions.get("26.3"))["Level"]["xPos"] == 10
 
 
-def test_region_refuses_lz4_and_custom_clearly():
+def test_region_reads_lz4_and_external_chunks_and_refuses_custom_clearly():
+    from harness.formats.region import lz4_block
+
+    chunk = bytes.fromhex("0a000003000178000000070000")  # {x: 7}
+    packed = lz4_block.compress(chunk)
     data = bytearray(8192 + 4096)
     data[0:4] = (2 << 8 | 1).to_bytes(4, "big")
-    data[8192:8197] = (5).to_bytes(4, "big") + bytes([4])
+    data[8192:8197 + len(packed)] = (1 + len(packed)).to_bytes(4, "big") + bytes([4]) + packed
     region = RegionFile(bytes(data))
-    with pytest.raises(RegionError, match="LZ4 compression"):
-        region.payload(region.locations[0])
+    assert region.chunk_bytes(region.locations[0]) == chunk
+    assert RegionFile(bytes(data), release="1.20.4").read(0, 0) is None  # no LZ4 before 1.20.5
     data[8196] = 127
     with pytest.raises(RegionError, match="custom compression"):
         RegionFile(bytes(data)).payload(region.locations[0])
-    data[8196] = 0x82
-    with pytest.raises(RegionError, match="external file c.0.0.mcc"):
+    data[8192:8197] = (1).to_bytes(4, "big") + bytes([0x84])
+    with pytest.raises(RegionError, match="External chunk path c.0.0.mcc is not file"):
         RegionFile(bytes(data)).payload(region.locations[0])
+    assert RegionFile(bytes(data), {"c.0.0.mcc": packed}).chunk_bytes(region.locations[0]) == chunk

@@ -130,20 +130,45 @@ def test_a_region_of_one_chunk_is_named_in_the_singular(capsys):
 
 
 def test_chunks_this_reader_cannot_read_are_not_counted_as_damage(capsys, tmp_path):
-    # LZ4 (id 4, 1.20.5+; GAME_FACTS 3.1), which the game loads, and a stream over --max-bytes
+    # custom compression (id 127, 1.20.5+; GAME_FACTS 3.1), a mod's codec, and a stream over --max-bytes
     data = bytearray((REAL / "java-region/r.0.0.mca").read_bytes())
     sector = int.from_bytes(data[97 * 4:97 * 4 + 3], "big")  # chunk 1,3: the only one
     region = tmp_path / "r.0.0.mca"
     status, out, _ = run(capsys, "show", REAL / "java-region/r.0.0.mca", "--max-bytes", "20000")
     assert status == 0 and out.splitlines()[1] == "chunks: 1 of 1024"
     assert "note: not checked: DecompressionLimitException" in _rows(out)[(1, 3)]
-    data[sector * 4096 + 4] = 4
+    data[sector * 4096 + 4] = 127
     region.write_bytes(bytes(data))
     status, out, _ = run(capsys, "show", region)
     assert status == 0 and out.splitlines()[1] == "chunks: 1 of 1024"
-    assert "note: not checked: Chunk [1, 3] uses LZ4 compression (id 4)" in _rows(out)[(1, 3)]
+    assert "note: not checked: Chunk [1, 3] uses custom compression (id 127)" in _rows(out)[(1, 3)]
     data[sector * 4096 + 4] = 5  # no compression id at all: the game cannot load it
     region.write_bytes(bytes(data))
     status, out, _ = run(capsys, "show", region)
     assert out.splitlines()[1] == "chunks: 1 of 1024; 1 the game cannot load"
     assert "problem: Chunk [1, 3] has invalid chunk stream version 5" in _rows(out)[(1, 3)]
+
+
+def test_show_reads_lz4_and_external_chunks_beside_the_region(capsys, tmp_path):
+    # a region written by our RegionFile as the game writes one: an LZ4 chunk (id 4, 1.20.5+)
+    # and a chunk of 256 sectors in c.-31.33.mcc (world chunk coordinates, beside r.-1.1.mca)
+    region = RegionFile(b"", truncated_ok=True, version=4, clock=lambda: 1)
+    small = bytes.fromhex("0a000003000178000000070000")  # {x: 7}
+    region.write(-32, 32, small)
+    region.version = 3
+    big = b"\x0a\x00\x00\x07\x00\x01b" + struct.pack(">i", 256 * 4096) + bytes(256 * 4096) + b"\x00"
+    region.write(-31, 33, big)
+    region.close()
+    (tmp_path / "r.-1.1.mca").write_bytes(region.data)
+    (tmp_path / "c.-31.33.mcc").write_bytes(region.external["c.-31.33.mcc"])
+    status, out, err = run(capsys, "show", tmp_path / "r.-1.1.mca")
+    assert (status, err) == (0, "")
+    rows = _rows(out)
+    assert "LZ4" in rows[(0, 0)] and "external none" in rows[(1, 1)] and "problem" not in out
+    status, out, err = run(capsys, "show", f"{tmp_path / 'r.-1.1.mca'}#0,0")
+    assert status == 0 and "{x:7}" in out and "LZ4 in the region file" in out + err
+    status, out, err = run(capsys, "show", f"{tmp_path / 'r.-1.1.mca'}#1,1")
+    assert status == 0 and "stored in c.-31.33.mcc" in out + err
+    (tmp_path / "c.-31.33.mcc").unlink()
+    status, out, err = run(capsys, "show", tmp_path / "r.-1.1.mca")
+    assert "problem: External chunk path c.-31.33.mcc is not file" in _rows(out)[(1, 1)]

@@ -8,7 +8,8 @@ shapes (``legacy-1.18``: a container saved through its codec, no ``PalettedConta
 the named network root; ``legacy-1.20.2``: the instance ``readNbt(NbtAccounter)`` /
 ``writeNbt(Tag)``): their ``.java`` files replace legacy's classes of the same name (compiled
 against legacy's classes), ``variant.json`` lists legacy's files and mapped classes they
-drop, and their ``mappings.txt`` class blocks replace legacy's. Its answers are a test
+drop (and ``shared_files``: another variant's files it takes too), and their ``mappings.txt``
+class blocks replace legacy's. Its answers are a test
 double's, never the game's: they are only ever written into temporary folders.
 """
 
@@ -43,7 +44,7 @@ def _variant(root: Path, legacy_classes: Path, name: str) -> tuple[Path, Path]:
     """The jar and mappings of ``standin/legacy-<name>/`` (module docstring)."""
     here = STANDIN / f"legacy-{name}"
     spec = json.loads((here / "variant.json").read_text())
-    sources = sorted(here.glob("*.java"))
+    sources = sorted(here.glob("*.java")) + [STANDIN / f for f in spec.get("shared_files", [])]
     out = root / f"legacy-{name}"
     subprocess.run(["javac", "--release", "17", "-nowarn", "-cp", str(legacy_classes), "-d", str(out),
                     *map(str, sources)], check=True, capture_output=True, text=True)

@@ -116,7 +116,7 @@ def test_unreadable_jar(tmp_path):
 
 def test_a_jar_without_the_games_classes_is_refused_naming_them(tmp_path, classes_jar):
     with pytest.raises(ServerJarError, match="^[^\\n]*empty.jar: lacks game classes the probes need: "
-                                             "net/minecraft/util/SimpleBitStorage.class, .* and 11 more; "
+                                             "net/minecraft/util/SimpleBitStorage.class, .* and 15 more; "
                                              "its version.json says 26.3, but it is not"):
         prepare(zip_file(tmp_path / "empty.jar", {"version.json": json.dumps(VERSION_26_3)}))
     one_short = classes_jar(VERSION_26_3, drop=["net.minecraft.nbt.TagParser"])

@@ -1,6 +1,6 @@
 """Our Python implementation as an implementation: runs a case's operations on :mod:`harness.formats`.
 
-One module per area (``storage``, ``palette``, ``nbt``, ``snbt``), mirroring the rig's probes
+One module per area (``storage``, ``palette``, ``nbt``, ``snbt``, ``region``), mirroring the rig's probes
 one for one. Each has ``run(setup: dict, ops: list, version: GameVersion) -> list``: the
 answers in the recorded format (see ``rig/PROTOCOL.md``), an operation that the game would
 refuse giving its error answer, and the run going on with the next operation. A case outside
@@ -65,7 +65,7 @@ def answer_case(case: dict) -> list:
 # releases with equal rules (most neighbours) answer a case alike. So a case's answers are
 # kept for the next release with the same rules, which makes checking 27 releases cost about
 # what the distinct rule sets cost. The key holds the rules the area's operations read
-# (storage: StorageRules; palette: PaletteRules; nbt and snbt: NbtRules and SnbtRules, as an
+# (storage: StorageRules; palette: PaletteRules; region: RegionRules; nbt and snbt: NbtRules and SnbtRules, as an
 # nbt case prints SNBT and an snbt case writes NBT), for snbt cases the release whose English
 # text renders its messages, and the JVM whose float text applies.
 MEMO_ENTRIES = 20_000
@@ -94,7 +94,7 @@ def _memo_key(area, version, jvm, setup, ops):
         return None
     if len(text) > MEMO_TEXT:
         return None
-    if area in ("storage", "palette"):
+    if area in ("storage", "palette", "region"):
         rules = (getattr(version, area),)
     else:  # an nbt case prints SNBT, an snbt case writes NBT; only SNBT parse errors are translated
         rules = (version.nbt, version.snbt, _english(version.lang_release) if area == "snbt" else None)

@@ -1,0 +1,2 @@
+/** ResourceKey. */
+public class ak<T> {}

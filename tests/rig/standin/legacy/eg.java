@@ -1,0 +1,2 @@
+/** RegionStorageInfo. */
+public record eg(String a, ak<Object> b, String c) {}

@@ -1,0 +1,3 @@
+package net.minecraft.resources;
+
+public class ResourceKey<T> {}

@@ -1,0 +1,77 @@
+"""The region probe end to end on the stand-in jars: record writes region answers, live compares them.
+
+The stand-in's region file is a test double (``standin/lib/standin/RegionStore.java``):
+these tests check the plumbing (a folder per case, the name layer, the 1.20.5 constructor
+with a ``RegionStorageInfo`` and the older one, the answers' shapes), never the values.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from harness.engine.casefile import dump_cases, load_cases
+from harness.engine.reference import load_reference
+from rig.runner import REPO
+from tests.rig.test_rig_end_to_end import HEX, harness, is_error
+
+CASES = REPO / "cases" / "region"
+SMALL = 200_000  # characters of JSON: the cases quick to run through a JVM
+
+
+def _files(a) -> bool:
+    return isinstance(a, dict) and set(a) == {"files", "timestamps"} and all(
+        re.fullmatch(r"r\.0\.0\.mca|c\.-?\d+\.-?\d+\.mcc", k) and HEX.fullmatch(v) for k, v in a["files"].items()) \
+        and all(isinstance(s, list) and len(s) == 2 and 0 <= s[0] < 1024 for s in a["timestamps"])
+
+
+SHAPES = {"read": lambda a: a is None or HEX.fullmatch(a) is not None, "files": _files,
+          "exists": lambda a: type(a) is bool, "has": lambda a: type(a) is bool, "layer_is_empty": lambda a: type(a) is bool,
+          "layer_get": lambda a: type(a) is int and 0 <= a < 16, "layer_data": lambda a: HEX.fullmatch(a) is not None}
+
+
+def region_cases(tmp_path, version: str, per_file: int = 6) -> tuple:
+    """A YAML case file of a few generated region cases of every category that apply to
+    ``version``, and those cases."""
+    out = []
+    for path in sorted(CASES.glob("*.yaml")):
+        small = [c for c in load_cases(path) if len(json.dumps(c)) < SMALL and version in c.get("versions", [version])]
+        out += [{k: c[k] for k in ("id", "purpose", "setup", "ops")} for c in small[:per_file]]
+    path = tmp_path / "region.yaml"
+    dump_cases(path, "region", "tests/rig/test_rig_region.py", out)
+    return path, out
+
+
+def shape_problems(case: dict) -> list[str]:
+    return [f"{case['id']} op {i} {op[0]}: {a!r}"[:200] for i, (op, a) in enumerate(zip(case["ops"], case["answers"]))
+            if not (is_error(a) or SHAPES.get(op[0], lambda a: a is None)(a))]
+
+
+def test_record_region_answers_from_the_bundler_jar(standin_jars, tmp_path):
+    path, cases = region_cases(tmp_path, "26.3")
+    done = harness("record", "--jar", str(standin_jars.bundler), "--cases", str(path), "--out", str(tmp_path / "ref"),
+                   env={"MC_FORMAT_HARNESS_CACHE": str(tmp_path / "cache")})
+    assert done.returncode == 0, done.stderr
+    assert f"{len(cases)} answered, 0 skipped, 0 failed" in done.stdout
+    ref = load_reference(tmp_path / "ref" / "26.3")
+    assert sorted(p.name for p in (tmp_path / "ref" / "26.3").iterdir()) == ["PROVENANCE.json", "region.tsv"]
+    assert sorted(c["id"] for c in ref.cases) == sorted(c["id"] for c in cases)
+    for case in ref.cases:
+        assert shape_problems(case) == []
+    files = [a for c in ref.cases for op, a in zip(c["ops"], c["answers"]) if op[0] == "files" and _files(a)]
+    assert any(a["timestamps"] for a in files) and all(a["files"]["r.0.0.mca"][8192:16384].strip("0") == ""
+                                                       for a in files if len(a["files"]["r.0.0.mca"]) >= 16384)
+
+
+@pytest.mark.parametrize("variant", ["1.21.1", "1.18"])
+def test_live_region_on_obfuscated_jars_old_and_new_constructors(standin_jars, tmp_path, variant):
+    jar, mappings = ((standin_jars.obfuscated, standin_jars.mappings) if variant == "1.21.1"
+                     else standin_jars.variants[variant])
+    path, cases = region_cases(tmp_path, variant, per_file=3)
+    done = harness("live", "--jar", str(jar), "--mappings", str(mappings), "--cases", str(path), "--quiet")
+    assert done.returncode in (0, 1), done.stderr
+    summary = done.stdout.strip().splitlines()[-1]
+    passed, failed, unverified = map(int, re.fullmatch(r"(\d+) passed, (\d+) failed, (\d+) unverified", summary).groups())
+    assert passed + failed == len(cases) and unverified == 0 and passed > 0  # the stand-in answered every case
