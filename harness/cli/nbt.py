@@ -608,7 +608,7 @@ class _Region:
         ran_out = None
         budget.MAX_TAGS = tags
         try:
-            tag = compression.read_compressed(payload, read, regions.COMPRESSION_BY_ID[compression_id], limit=size)[0]
+            tag = regions.region_file_version.read_through(compression_id, payload, read, limit=size)[0]
         except budget.BudgetExceeded:
             account.charge(tags, inflated[0])
             if tags == per_read:

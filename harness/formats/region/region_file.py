@@ -380,13 +380,10 @@ class RegionFile:
 
         release = _versions.resolve(_versions.LATEST if version is None else version)
         compression_id, payload = self.payload(loc)
-        prefix, problem = rfv.read_prefix(compression_id, payload, limit=limit)
-        try:
-            return root_name(JAVA, prefix, release), nbt_io.read_file(prefix, release), problem
-        except GameError as e:
-            if problem is not None and "EOFException" in (e.kind, e.cause):
-                raise problem from None
-            raise
+        (name, tag), problem = rfv.read_through(
+            compression_id, payload, lambda prefix: (root_name(JAVA, prefix, release), nbt_io.read_file(prefix, release)),
+            limit=limit)
+        return name, tag, problem
 
     # --- the game's operations (world chunk coordinates, as ChunkPos) --------------------------
     def _closed_check(self) -> None:

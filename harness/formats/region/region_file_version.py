@@ -28,6 +28,8 @@ the game's stream does, and raises what that stream throws.
 
 from __future__ import annotations
 
+from typing import Callable, TypeVar
+
 from harness.formats import versions as _versions
 from harness.formats.errors import GameError
 from harness.formats.nbt import compression
@@ -38,6 +40,7 @@ DEFAULT = VERSION_DEFLATE
 EXTERNAL_FLAG = 128
 NAMES = {VERSION_GZIP: "gzip", VERSION_DEFLATE: "zlib", VERSION_NONE: "none", VERSION_LZ4: "LZ4",
          VERSION_CUSTOM: "custom"}
+T = TypeVar("T")
 _STREAMS = {VERSION_GZIP: compression.GZIP, VERSION_DEFLATE: compression.ZLIB, VERSION_NONE: compression.NONE}
 
 
@@ -79,3 +82,18 @@ def read_prefix(version_id: int, data: bytes, *, limit: int = compression.DEFAUL
     if version_id == VERSION_LZ4:
         return lz4_block.decompress_prefix(data, limit=limit)
     return compression.decompress_prefix(data, _STREAMS[version_id], limit=limit)
+
+
+def read_through(version_id: int, data: bytes, read: Callable[[bytes], T], *,
+                 limit: int = compression.DEFAULT_LIMIT) -> tuple[T, GameError | None]:
+    """``(read(the bytes before a fault), the fault or None)``: ``read`` (``NbtIo.read``) on
+    the game's stream for ``version_id``. If ``read`` runs out of input (a :class:`GameError`
+    whose kind or cause is ``EOFException``) where the stream faulted, the stream's fault is
+    raised instead; a fault after the end ``read`` reached goes unnoticed, as in the game."""
+    prefix, problem = read_prefix(version_id, data, limit=limit)
+    try:
+        return read(prefix), problem
+    except GameError as e:
+        if problem is not None and "EOFException" in (e.kind, e.cause):
+            raise problem from None
+        raise
