@@ -198,7 +198,7 @@ def _summary(console, result, engine) -> None:
 
     table = Table(title=f"harness fuzz: {result.cases} cases in {result.seconds:.1f} s "
                         f"({result.rate:.1f} cases/s, {engine.workers} worker{'s' * (engine.workers != 1)}, {engine.name})")
-    for column in ("area", "cases", "agree", "disagree", "judge unanswered", "declined", "distinct", "replayed"):
+    for column in ("area", "cases", "agree", "disagree", "no answer", "declined", "distinct", "replayed"):
         table.add_column(column, justify="left" if column == "area" else "right")
     for area, t in result.tallies.items():
         distinct = sum(1 for f in result.found if f.area == area)

@@ -23,7 +23,9 @@ INTEGERS = edges("0", "1", "-1", "127", "128", "-128", "-129", "255", "256", "32
                  "-2147483648", "-2147483649", "9223372036854775807", "9223372036854775808", "0x7f", "0xFF", "0X80",
                  "0b101", "0B1", "1_000", "_1", "1_", "00", "+5", "0xFFFFFFFF", "0xFFFFFFFFFFFFFFFF",
                  around=st.integers(-(1 << 65), 1 << 65).map(str), weight=2)
-INT_SUFFIXES = edges("", "", "b", "B", "s", "S", "l", "L", "i", "I", "ub", "sb", "us", "ss", "ui", "si", "ul", "sl", "UB", "u")
+INT_SUFFIXES = weighted(  # none, lower case, upper case (suffixes are read in any case): a third each
+    (2, st.just("")), (1, edges("b", "s", "l", "i", "ub", "sb", "us", "ss", "ui", "si", "ul", "sl", "u")),
+    (1, weighted((3, edges("B", "S", "L", "I")), (1, edges("UB", "SB", "US", "SS", "UI", "SI", "UL", "SL", "U", "uB", "Sb")))))
 FLOATS = edges("0.0", "-0.0", ".5", "1.", "1e5", "1E-5", "1.5e+3", "3.4028235e38", "3.5e38", "1e309", "4.9e-324",
                "1e-400", "0.1", "-.0", "1_0.5", "1.0_5",
                around=st.floats(allow_nan=False, allow_infinity=False).map(repr), weight=2)
@@ -49,9 +51,14 @@ def _quoted():
 
 
 @cache
-def _value():
-    leaves = weighted((2, _number()), (1, WORDS), (1, _quoted()),
+def _leaf():
+    return weighted((2, _number()), (1, WORDS), (1, _quoted()),
                        (1, st.text(alphabet="abcXYZ019_-.+", min_size=1, max_size=6)))
+
+
+@cache
+def _value():
+    leaves = _leaf()
 
     def nest(children):
         sep = edges(",", ", ", " , ", ",\n")
@@ -94,7 +101,9 @@ def _damaged(text: str):
 def _text():
     spaced = st.tuples(edges("", " ", "\t", "\n "), _value(), edges("", " ", "x", ",")).map("".join)
     compound = _value().map(lambda v: "{a:" + v + "}")
-    return st.one_of(spaced.flatmap(_damaged), compound.flatmap(_damaged), _deep(), st.text(max_size=6))
+    alone = st.tuples(_leaf(), edges("", " ")).map("".join)
+    return weighted((2, spaced.flatmap(_damaged)), (2, compound.flatmap(_damaged)), (1, alone), (1, _deep()),
+                    (1, st.text(max_size=6)))
 
 
 @cache

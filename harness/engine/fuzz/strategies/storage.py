@@ -76,6 +76,6 @@ AREA = AreaStrategy(
           "get_and_set": lambda s, v: _index_value(s["size"], s["bits"]),
           "fill": lambda s, v: st.tuples(_value(s["bits"])).map(list),
           "values": no_args, "longs": no_args},
-    weights={"set": 3, "get": 2},
+    weights={"set": 3, "get": 2, "values": 2, "longs": 2, "fill": 2},
     max_ops=8,
     opens_alone=_refused)
