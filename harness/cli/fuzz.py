@@ -66,6 +66,8 @@ def register(subparsers) -> None:
     bound.add_argument("--seconds", type=options.positive_seconds, metavar="T", help="run for about T seconds in all")
     p.add_argument("--workers", type=options.positive_int, default=1, metavar="N",
                    help="judge and implementation process pairs (default 1)")
+    p.add_argument("--draw-processes", type=int, default=1, metavar="N",
+                   help="child processes drawing cases ahead of the workers (default 1; 0: a thread)")
     p.add_argument("--cluster", metavar="ADDRESS",
                    help="run the workers as Dask actors: 'local' (in this process) or a scheduler address")
     p.add_argument("--cluster-cpus", type=options.positive_int, default=2, metavar="N",
@@ -136,7 +138,8 @@ def run(args) -> int:
 
         database = DirectoryBasedExampleDatabase(args.database)
     campaign = Campaign(areas, version, args.seed, None if args.seconds else (args.cases or 1000), args.seconds,
-                        Path(args.out), database, args.errors, args.shrink_budget, judge.name, impl.name)
+                        Path(args.out), database, args.errors, args.shrink_budget, judge.name, impl.name,
+                        max(0, args.draw_processes))
     try:
         engine = _engine(args, judge, impl, version, jvm)
     except Exception as e:  # ClusterUnavailable, or Dask's own refusal of an address

@@ -97,7 +97,7 @@ def test_a_campaign_finds_shrinks_and_keeps_the_planted_bug_then_replays_it_firs
     assert found.path.name == f"fuzz-{kept[0]['id'].rsplit('/', 1)[1]}.yaml" and kept[0]["versions"] == ["26.3"]
     assert yaml.safe_load(found.path.read_text())["seed"] == 2
     ops = kept[0]["ops"]
-    assert len(ops) <= 3 and ops[-1][0] == "get" and ops[-1][1] % 2 == 1  # the planted rule, and nothing else
+    assert len(ops) <= 3 and ops[-1][0] == "get" and ops[-1][1] > 0  # the planted rule, and nothing else
     assert generate.saved_cases(db, "storage", "26.3") == [{"setup": kept[0]["setup"], "ops": ops}]
 
     again = _campaign(tmp_path, db, cases=1, seed=99)  # one case per area: the saved one comes first

@@ -12,9 +12,9 @@ judge answering every candidate through the engine's first worker, and written a
 ``<out>/<area>/fuzz-<hash>.yaml`` (the shrunk case's hash, the campaign's seed in the file)
 and into the example database; later ones of the same signature are counted as repeats.
 
-Generation runs ahead in a thread while the engine answers the previous chunk. Results do
-not depend on timing: lines are judged in the cases' order, so the same seed, cases and
-judge find and write the same disagreements.
+Drawing runs ahead in child processes (``draw_processes``) while the engine answers the
+previous chunk. Results do not depend on timing: lines are judged in the cases' order, so
+the same seed, cases and judge find and write the same disagreements.
 """
 
 from __future__ import annotations
@@ -69,7 +69,8 @@ class Campaign:
     """What to run: ``areas``, ``version``, ``seed``, ``cases`` per area or ``seconds`` in all
     (one of them), ``out`` (the cases folder), ``database`` (a Hypothesis example database or
     None), ``policy`` (error answers), ``shrink_budget`` (candidates per disagreement),
-    ``judge_name`` and ``impl_name`` (for the case files)."""
+    ``judge_name`` and ``impl_name`` (for the case files), ``draw_processes`` (child processes
+    drawing the cases ahead; 0: a thread of this process)."""
 
     areas: list[str]
     version: str
@@ -82,6 +83,7 @@ class Campaign:
     shrink_budget: int = 500
     judge_name: str = "the judge"
     impl_name: str = "the implementation"
+    draw_processes: int = 1
 
 
 @dataclass
@@ -101,7 +103,35 @@ class CampaignResult:
         return self.cases / self.seconds if self.seconds > 0 else 0.0
 
 
-def _batches(c: Campaign, stop: threading.Event):
+class _Drawer:
+    """Chunks drawn in ``processes`` child processes (0: in this one), the next ``depth``
+    chunks of the campaign's order requested ahead: drawing costs about as much as judging."""
+
+    def __init__(self, c: Campaign, processes: int, depth: int = 4):
+        self.c, self.depth, self.futures = c, depth, {}
+        self.pool = None
+        if processes:
+            from concurrent.futures import ProcessPoolExecutor
+            from multiprocessing import get_context
+
+            self.pool = ProcessPoolExecutor(processes, mp_context=get_context("spawn"))
+
+    def get(self, key: tuple[str, int], upcoming: list[tuple[str, int]]) -> list[dict]:
+        if self.pool is None:
+            return generate.draw_chunk(key[0], self.c.version, self.c.seed, key[1])
+        for area, k in [key] + upcoming[:self.depth]:
+            if (area, k) not in self.futures:
+                self.futures[area, k] = self.pool.submit(generate.draw_chunk, area, self.c.version, self.c.seed, k)
+        return self.futures.pop(key).result()
+
+    def close(self) -> None:
+        if self.pool is not None:
+            for future in self.futures.values():
+                future.cancel()
+            self.pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _batches(c: Campaign, stop: threading.Event, drawer: _Drawer):
     """``(area, cases)`` in the campaign's order: the saved disagreements of each area, then
     chunk 0 of each area, chunk 1 of each... (module docstring); each case once."""
     seen: set[str] = set()
@@ -126,11 +156,13 @@ def _batches(c: Campaign, stop: threading.Event):
     live = list(c.areas)
     k = 0
     while live and not stop.is_set():
-        for area in list(live):
+        for i, area in enumerate(list(live)):
             if left[area] is not None and left[area] <= 0:
                 live.remove(area)
                 continue
-            batch = fresh(area, generate.draw_chunk(area, c.version, c.seed, k), f"seed {c.seed} chunk {k}")
+            after = [a for a in live if left[a] is None or left[a] > 0]
+            upcoming = [(a, k) for a in after[after.index(area) + 1:]] + [(a, k + n) for n in (1, 2) for a in after]
+            batch = fresh(area, drawer.get((area, k), upcoming), f"seed {c.seed} chunk {k}")
             if not batch and left[area] is not None:
                 live.remove(area)  # Hypothesis drew nothing new: the area's cases are exhausted
             elif batch:
@@ -140,14 +172,14 @@ def _batches(c: Campaign, stop: threading.Event):
         k += 1
 
 
-def _ahead(c: Campaign, stop: threading.Event, depth: int = 2):
-    """:func:`_batches` drawn in a thread, ``depth`` batches ahead of the caller."""
+def _ahead(c: Campaign, stop: threading.Event, drawer: _Drawer, depth: int = 2):
+    """:func:`_batches` in a thread, ``depth`` batches ahead of the caller."""
     q: queue.Queue = queue.Queue(maxsize=depth)
     done = object()
 
     def produce():
         try:
-            for item in _batches(c, stop):
+            for item in _batches(c, stop, drawer):
                 while not stop.is_set():
                     try:
                         q.put(item, timeout=0.2)
@@ -178,8 +210,9 @@ def run_campaign(c: Campaign, engine, on_progress: Callable[[CampaignResult], No
     start = time.perf_counter()
     deadline = start + c.seconds if c.seconds else None
     stop = threading.Event()
+    drawer = _Drawer(c, c.draw_processes)
     try:
-        for area, batch in _ahead(c, stop):
+        for area, batch in _ahead(c, stop, drawer):
             lines = engine.run(batch)
             tally = result.tallies[area]
             for case, line in zip(batch, lines):
@@ -209,6 +242,7 @@ def run_campaign(c: Campaign, engine, on_progress: Callable[[CampaignResult], No
     finally:
         stop.set()
         result.seconds = time.perf_counter() - start
+        drawer.close()
     return result
 
 
