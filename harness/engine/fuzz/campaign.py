@@ -105,30 +105,30 @@ class CampaignResult:
 
 class _Drawer:
     """Chunks drawn in ``processes`` child processes (0: in this one), the next ``depth``
-    chunks of the campaign's order requested ahead: drawing costs about as much as judging."""
+    chunks of the campaign's order requested ahead: drawing costs about as much as judging.
+    :meth:`close` ends the children at once (a campaign whose time is up does not wait for
+    chunks it will not run)."""
 
     def __init__(self, c: Campaign, processes: int, depth: int = 4):
-        self.c, self.depth, self.futures = c, depth, {}
+        self.c, self.depth, self.pending = c, depth, {}
         self.pool = None
         if processes:
-            from concurrent.futures import ProcessPoolExecutor
             from multiprocessing import get_context
 
-            self.pool = ProcessPoolExecutor(processes, mp_context=get_context("spawn"))
+            self.pool = get_context("spawn").Pool(processes)
 
     def get(self, key: tuple[str, int], upcoming: list[tuple[str, int]]) -> list[dict]:
         if self.pool is None:
             return generate.draw_chunk(key[0], self.c.version, self.c.seed, key[1])
         for area, k in [key] + upcoming[:self.depth]:
-            if (area, k) not in self.futures:
-                self.futures[area, k] = self.pool.submit(generate.draw_chunk, area, self.c.version, self.c.seed, k)
-        return self.futures.pop(key).result()
+            if (area, k) not in self.pending:
+                self.pending[area, k] = self.pool.apply_async(generate.draw_chunk, (area, self.c.version, self.c.seed, k))
+        return self.pending.pop(key).get()
 
     def close(self) -> None:
         if self.pool is not None:
-            for future in self.futures.values():
-                future.cancel()
-            self.pool.shutdown(wait=True, cancel_futures=True)
+            self.pool.terminate()
+            self.pool.join()
 
 
 def _batches(c: Campaign, stop: threading.Event, drawer: _Drawer):
@@ -172,8 +172,9 @@ def _batches(c: Campaign, stop: threading.Event, drawer: _Drawer):
         k += 1
 
 
-def _ahead(c: Campaign, stop: threading.Event, drawer: _Drawer, depth: int = 2):
-    """:func:`_batches` in a thread, ``depth`` batches ahead of the caller."""
+def _ahead(c: Campaign, stop: threading.Event, drawer: _Drawer, deadline: float | None, depth: int = 2):
+    """:func:`_batches` in a thread, ``depth`` batches ahead of the caller; ends at the
+    ``deadline`` (a ``time.perf_counter()`` value) even while a batch is still being drawn."""
     q: queue.Queue = queue.Queue(maxsize=depth)
     done = object()
 
@@ -194,7 +195,12 @@ def _ahead(c: Campaign, stop: threading.Event, drawer: _Drawer, depth: int = 2):
     thread = threading.Thread(target=produce, name="fuzz-generate", daemon=True)
     thread.start()
     while True:
-        item = q.get()
+        try:
+            item = q.get(timeout=0.2)
+        except queue.Empty:
+            if deadline is not None and time.perf_counter() >= deadline:
+                return
+            continue
         if item is done:
             return
         if isinstance(item, BaseException):
@@ -212,7 +218,7 @@ def run_campaign(c: Campaign, engine, on_progress: Callable[[CampaignResult], No
     stop = threading.Event()
     drawer = _Drawer(c, c.draw_processes)
     try:
-        for area, batch in _ahead(c, stop, drawer):
+        for area, batch in _ahead(c, stop, drawer, deadline):
             lines = engine.run(batch)
             tally = result.tallies[area]
             for case, line in zip(batch, lines):
@@ -237,8 +243,9 @@ def run_campaign(c: Campaign, engine, on_progress: Callable[[CampaignResult], No
             if on_progress:
                 on_progress(result)
             if deadline and time.perf_counter() >= deadline:
-                result.stopped = f"the {c.seconds:g} s were up"
                 break
+        if deadline and time.perf_counter() >= deadline:
+            result.stopped = f"the {c.seconds:g} s were up"
     finally:
         stop.set()
         result.seconds = time.perf_counter() - start
