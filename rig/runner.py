@@ -50,17 +50,21 @@ class Game:
     jvm_options: list[str] = field(default_factory=list)
     names: Names = field(default_factory=Names.identity, repr=False)
 
-    def process(self) -> ProcessImplementation:
-        """A fresh worker process (started lazily by its first case; it gives up after
-        failing its first :data:`STOP_AFTER` cases without an answer)."""
-        argv = [sys.executable, "-m", "rig.worker", "--jar", str(self.jar.path),
-                "--java-home", str(self.runtime.home)]
+    def worker_argv(self, python: str = sys.executable) -> list[str]:
+        """The command line of a worker process (:mod:`rig.worker`) run by ``python``."""
+        argv = [python, "-m", "rig.worker", "--jar", str(self.jar.path), "--java-home", str(self.runtime.home)]
         if self.mappings:
             argv += ["--mappings", str(self.mappings)]
         if self.cache:
             argv += ["--cache", str(self.cache)]
         for option in self.jvm_options:
             argv.append(f"--jvm-option={option}")
+        return argv
+
+    def process(self) -> ProcessImplementation:
+        """A fresh worker process (started lazily by its first case; it gives up after
+        failing its first :data:`STOP_AFTER` cases without an answer)."""
+        argv = self.worker_argv()
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
         return ProcessImplementation(argv, timeout=self.timeout, name=f"the game {self.jar.info.id}", env=env,
@@ -243,38 +247,102 @@ def stop_reason(run: GameRun) -> str | None:
 
 
 def run_game(game: Game, cases: list[dict],
-             on_case: Callable[[dict, str, object], None] | None = None) -> GameRun:
-    """Every case through one worker (restarted after a crash or hang); never raises for a case.
+             on_case: Callable[[dict, str, object], None] | None = None, workers: int = 1) -> GameRun:
+    """Every case through the game's worker processes (each restarted after a crash or
+    hang); never raises for a case.
 
-    ``on_case(case, status, detail)`` after each: status ``answered`` (detail: the answers),
-    ``skipped`` or ``failed`` (detail: the reason). When the first :data:`STOP_AFTER` cases
-    all fail for the jar itself (no answer at all, or a class it cannot load), the run stops
-    there (``GameRun.stopped``)."""
+    ``on_case(case, status, detail)`` after each, in the cases' order: status ``answered``
+    (detail: the answers), ``skipped`` or ``failed`` (detail: the reason). When the first
+    :data:`STOP_AFTER` cases all fail for the jar itself (no answer at all, or a class it
+    cannot load), the run stops there (``GameRun.stopped``). ``workers``: how many worker
+    processes (one JVM each) share the cases after the first :data:`STOP_AFTER`, which one
+    runs alone to judge that stop; the answers are the same whatever the number."""
     result = GameRun()
-    process = game.process()
+    processes = [game.process() for _ in range(max(1, workers))]
+
+    def take(number: int, case: dict, got: tuple[str, object, bool]) -> bool:
+        status, detail, aborted = got
+        if status == "answered":
+            result.answered.append(dict(case, answers=detail))
+        else:
+            (result.skipped if status == "skipped" else result.failed)[case["id"]] = detail
+        if aborted:
+            result.stopped = str(detail)
+        if on_case:
+            on_case(case, status, detail)
+        if number + 1 == STOP_AFTER and len(cases) > STOP_AFTER:
+            result.stopped = result.stopped or stop_reason(result)
+        if result.stopped:
+            result.not_run = len(cases) - number - 1
+        return not result.stopped
+
     try:
-        for number, case in enumerate(cases):
-            if number == STOP_AFTER:
-                result.stopped = result.stopped or stop_reason(result)
-            if result.stopped:
-                result.not_run = len(cases) - number
-                break
-            try:
-                detail = process.answer(protocol_case(case))
-                result.answered.append(dict(case, answers=detail))
-                status = "answered"
-            except RunAborted as e:  # the worker failed its first cases without answering one
-                detail = result.failed[case["id"]] = result.stopped = str(e)
-                status = "failed"
-            except ImplementationFailure as e:
-                detail = str(e)
-                status = "skipped" if UNSUPPORTED in detail else "failed"
-                (result.skipped if status == "skipped" else result.failed)[case["id"]] = detail
-            if on_case:
-                on_case(case, status, detail)
+        head = cases[:STOP_AFTER] if len(processes) > 1 else cases
+        for number, case in enumerate(head):
+            if not take(number, case, _ask(processes[0], case)):
+                return result
+        rest = cases[len(head):]
+        if rest:
+            for number, (case, got) in enumerate(_shared(processes, rest), start=len(head)):
+                if not take(number, case, got):
+                    return result
     finally:
-        process.close()
+        for process in processes:
+            process.close()
     return result
+
+
+def _ask(process: ProcessImplementation, case: dict) -> tuple[str, object, bool]:
+    """One case through one worker: ``(status, detail, aborted)`` (aborted: the worker failed
+    its first cases without answering one, and the run stops)."""
+    try:
+        return "answered", process.answer(protocol_case(case)), False
+    except RunAborted as e:  # the worker failed its first cases without answering one
+        return "failed", str(e), True
+    except ImplementationFailure as e:
+        detail = str(e)
+        return ("skipped" if UNSUPPORTED in detail else "failed"), detail, False
+
+
+def _shared(processes: list[ProcessImplementation], cases: list[dict]):
+    """``(case, _ask's answer)`` in the cases' order, the cases shared by the processes (a
+    thread each takes the next case as soon as its process is free); stops handing out
+    cases once one aborts, or once the caller stops reading."""
+    import threading
+    from concurrent.futures import Future
+    from concurrent.futures import TimeoutError as NotYet
+
+    slots = [Future() for _ in cases]
+    lock, stop, queue = threading.Lock(), threading.Event(), iter(range(len(cases)))
+
+    def drain(process):
+        while not stop.is_set():
+            with lock:
+                number = next(queue, None)
+            if number is None:
+                return
+            got = _ask(process, cases[number])
+            slots[number].set_result(got)
+            if got[2]:
+                stop.set()
+
+    threads = [threading.Thread(target=drain, args=(p,), daemon=True) for p in processes]
+    for t in threads:
+        t.start()
+    try:
+        for case, slot in zip(cases, slots):
+            while not slot.done():
+                if stop.is_set() and not any(t.is_alive() for t in threads):
+                    return
+                try:
+                    slot.result(timeout=0.2)
+                except NotYet:
+                    continue
+            yield case, slot.result()
+    finally:
+        stop.set()
+        for t in threads:
+            t.join()
 
 
 def absent_operations(answered: list[dict]) -> dict[str, int]:
@@ -287,7 +355,7 @@ def absent_operations(answered: list[dict]) -> dict[str, int]:
 
 def record(game: Game, cases: list[dict], out_root: str | os.PathLike,
            on_case: Callable[[dict, str, object], None] | None = None,
-           marked: dict[str, str] | None = None) -> tuple[Path, GameRun]:
+           marked: dict[str, str] | None = None, workers: int = 1) -> tuple[Path, GameRun]:
     """Run ``cases`` and write ``<out_root>/<version>/`` atomically; returns the folder and the run.
 
     An operation the jar lacks is recorded as its ``{"absent": what}`` answer (the rest of
@@ -297,8 +365,8 @@ def record(game: Game, cases: list[dict], out_root: str | os.PathLike,
     (:attr:`Selection.marked`: case id -> the other version a case was recorded for) goes
     into the provenance as ``cases_from_other_versions``: how many of the answered cases were
     marked for which other version (the answers are still this jar's). Nothing is written
-    when no case was answered."""
-    run = run_game(game, cases, on_case)
+    when no case was answered. ``workers``: worker processes sharing the cases (:func:`run_game`)."""
+    run = run_game(game, cases, on_case, workers)
     target = Path(out_root) / game.jar.info.id
     if run.answered:
         prov = game.provenance()
@@ -319,7 +387,7 @@ def record(game: Game, cases: list[dict], out_root: str | os.PathLike,
 
 
 def live_outcomes(game: Game, cases: list[dict], policy: str = "message",
-                  on_outcome: Callable[[Outcome], None] | None = None) -> tuple[list[Outcome], GameRun]:
+                  on_outcome: Callable[[Outcome], None] | None = None, workers: int = 1) -> tuple[list[Outcome], GameRun]:
     """Our Python implementation judged by the game's live answers (nothing written).
 
     A case the game could not answer is ``unverified`` with the game's reason."""
@@ -338,4 +406,4 @@ def live_outcomes(game: Game, cases: list[dict], policy: str = "message",
         if on_outcome:
             on_outcome(outcome)
 
-    return outcomes, run_game(game, cases, judge)
+    return outcomes, run_game(game, cases, judge, workers)

@@ -8,6 +8,7 @@ and returns the exit status.
 | --- | --- | --- |
 | ``check`` | :mod:`harness.cli.check` | run cases through an implementation, compare with references (the main job) |
 | ``shrink`` | :mod:`harness.cli.shrink` | reduce a failing case |
+| ``fuzz`` | :mod:`harness.cli.fuzz` | differential fuzzing against the game, each disagreement shrunk and kept |
 | ``versions`` | :mod:`harness.cli.versions` | which cases answer differently between two versions |
 | ``reference`` | :mod:`harness.cli.reference` | show one recorded case; import recorded sets |
 | ``nbt`` | :mod:`harness.cli.nbt` | show, convert and diff NBT files |
@@ -21,7 +22,7 @@ import importlib
 import os
 import sys
 
-VERB_MODULES = ("check", "shrink", "versions", "reference", "nbt", "rig", "report")
+VERB_MODULES = ("check", "shrink", "fuzz", "versions", "reference", "nbt", "rig", "report")
 SIGPIPE_STATUS = 141  # a shell's status for a command ended by SIGPIPE (128 + 13)
 
 

@@ -20,7 +20,7 @@ import textwrap
 import time
 from pathlib import Path
 
-from harness.cli.options import positive_seconds
+from harness.cli.options import positive_int, positive_seconds
 from harness.engine.compare import POLICIES
 from rig.paths import folder_problem
 
@@ -132,6 +132,8 @@ def _jar_options(p) -> None:
                    help="seconds per case (including the JVM's start for the first) before it counts as a hang (default 60)")
     p.add_argument("--jvm-option", action="append", default=[], metavar="OPT",
                    help="a JVM option, as in --jvm-option=-Xmx2g (with '='; repeatable)")
+    p.add_argument("--workers", type=positive_int, default=1, metavar="N",
+                   help="game worker processes (one JVM each) sharing the cases (default 1)")
 
 
 class _Formatter(argparse.RawDescriptionHelpFormatter):
@@ -253,7 +255,8 @@ def run_record(args) -> int:
     cases = selection.cases
     start = time.perf_counter()
     try:
-        target, run = record(game, cases, Path(args.out).expanduser(), _progress(len(cases)), selection.marked)
+        target, run = record(game, cases, Path(args.out).expanduser(), _progress(len(cases)), selection.marked,
+                             args.workers)
     except (CaseFileError, OSError) as e:
         print(f"harness record: cannot write the reference set: {e}", file=sys.stderr)
         return 1
@@ -289,7 +292,7 @@ def run_live(args) -> int:
         return 2
     cases = selection.cases
     start = time.perf_counter()
-    outcomes, run = live_outcomes(game, cases, args.errors)
+    outcomes, run = live_outcomes(game, cases, args.errors, workers=args.workers)
     if run.stopped:
         _stopped("live", run, len(cases))
     else:

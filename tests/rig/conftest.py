@@ -180,3 +180,39 @@ def _jars(root: Path) -> StandinJars:
     variants = {name: (root / f"obfuscated-{name}.jar", root / f"mappings-{name}.txt") for name in VARIANTS}
     return StandinJars(root / "plain-26.3.jar", root / "bundler-26.3.jar", root / "obfuscated-1.21.1.jar",
                        STANDIN / "legacy" / "mappings.txt", inner_sha, variants)
+
+
+# One wrong rule per area, planted in a copy of modern/ (Java source text: what is replaced
+# and by what): the deliberately broken implementation the fuzzing tests must find.
+BROKEN_RULES = {
+    "storage": ("net/minecraft/util/SimpleBitStorage.java",  # fill leaves the last slot of every long empty
+                "for (int i = 0; i < valuesPerLong; i++) pattern |=", "for (int i = 0; i < valuesPerLong - 1; i++) pattern |="),
+    "palette": ("net/minecraft/world/level/chunk/PalettedContainer.java",  # two values take 2 bits, not 1
+                "public int bitsPerEntry() { return ceillog2(palette().size()); }",
+                "public int bitsPerEntry() { int b = ceillog2(palette().size()); return b == 1 ? 2 : b; }"),
+    "nbt": ("net/minecraft/nbt/NbtIo.java",  # an IntTag's payload read little-endian
+            "return new IntTag(in.readInt());", "return new IntTag(Integer.reverseBytes(in.readInt()));"),
+    "snbt": ("net/minecraft/nbt/TagParser.java",  # the byte suffix only in lower case: 1B is a string
+             'if (w.endsWith("b") || w.endsWith("B"))', 'if (w.endsWith("b"))'),
+}
+
+
+@pytest.fixture(scope="session")
+def broken_standin_jar(tmp_path_factory) -> Path:
+    """The plain 26.3 stand-in with :data:`BROKEN_RULES` planted, compiled once: a test
+    double's test double, run through ``rig.worker`` as the implementation under test."""
+    if shutil.which("javac") is None:
+        pytest.skip("javac is needed to compile the stand-in Java library")
+    root = tmp_path_factory.mktemp("broken-standin")
+    sources = root / "src"
+    shutil.copytree(STANDIN / "lib", sources / "lib")
+    shutil.copytree(STANDIN / "modern", sources / "modern")
+    for path, old, new in BROKEN_RULES.values():
+        java = sources / "modern" / path
+        text = java.read_text()
+        assert text.count(old) == 1, f"the stand-in's {path} no longer says {old!r}"
+        java.write_text(text.replace(old, new))
+    files = [str(p) for p in sorted(sources.rglob("*.java"))]
+    subprocess.run(["javac", "--release", "17", "-nowarn", "-d", str(root / "classes"), *files],
+                   check=True, capture_output=True, text=True)
+    return _jar(root / "broken-26.3.jar", [root / "classes"], {"version.json": (STANDIN / "modern" / "version.json").read_bytes()})

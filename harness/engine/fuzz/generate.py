@@ -1,0 +1,96 @@
+"""Seeded case generation for a campaign: chunks of cases drawn by Hypothesis, and the
+example database of the disagreements found before.
+
+A campaign's cases for one area come in chunks of :data:`CHUNK`; chunk ``k`` is drawn by
+Hypothesis from :func:`~harness.engine.fuzz.strategies.case_strategy` with the seed
+:func:`chunk_seed` (the campaign's seed, the area, the release and ``k``), with no example
+database and no shrinking, so **the same seed gives the same cases**, and a campaign of N
+cases is the first N of a longer one. A case repeated (within the campaign) is dropped.
+
+Disagreements found are saved to Hypothesis' example database
+(:class:`hypothesis.database.DirectoryBasedExampleDatabase`), under the key
+:func:`database_key` (area and release), each as the JSON of its setup and operations; a
+later campaign replays them (:func:`saved_cases`) before it generates anything.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+CHUNK = 64  # cases drawn per Hypothesis run
+HASH_CHARS = 16
+
+
+def case_hash(area: str, setup: dict, ops: list) -> str:
+    """The first :data:`HASH_CHARS` hex digits of the SHA-256 of the case's canonical JSON
+    (area, setup, operations): what names a case in result lines and in ``fuzz-<hash>.yaml``.
+
+    >>> case_hash("snbt", {}, [["parse", "{}"]])
+    '29069abe3cbd4ab9'
+    """
+    text = json.dumps({"area": area, "setup": setup, "ops": ops}, sort_keys=True, separators=(",", ":"),
+                      ensure_ascii=True)
+    return hashlib.sha256(text.encode("ascii")).hexdigest()[:HASH_CHARS]
+
+
+def make_case(area: str, version: str, drawn: dict, source: str) -> dict:
+    """A campaign case from drawn ``{"setup", "ops"}``: ``id`` (``<area>/fuzz/<hash>``),
+    ``hash``, ``area``, ``version``, ``setup``, ``ops`` and ``source`` (where it came from)."""
+    h = case_hash(area, drawn["setup"], drawn["ops"])
+    return {"id": f"{area}/fuzz/{h}", "hash": h, "area": area, "version": version,
+            "setup": drawn["setup"], "ops": drawn["ops"], "source": source}
+
+
+def chunk_seed(seed: int, area: str, version: str, k: int) -> int:
+    """The Hypothesis seed of chunk ``k`` (a 64-bit integer from the SHA-256 of the parts)."""
+    return int.from_bytes(hashlib.sha256(f"{seed}/{area}/{version}/{k}".encode()).digest()[:8], "big")
+
+
+def draw_chunk(area: str, version: str, seed: int, k: int, size: int = CHUNK) -> list[dict]:
+    """Up to ``size`` drawn ``{"setup", "ops"}`` of chunk ``k`` (module docstring), in Hypothesis' order."""
+    from hypothesis import HealthCheck, Phase, given, settings
+    from hypothesis import seed as hypothesis_seed
+
+    from harness.engine.fuzz.strategies import case_strategy
+
+    drawn: list[dict] = []
+
+    @settings(max_examples=size, database=None, phases=[Phase.generate], deadline=None, derandomize=False,
+              suppress_health_check=list(HealthCheck), print_blob=False, report_multiple_bugs=False)
+    @hypothesis_seed(chunk_seed(seed, area, version, k))
+    @given(case_strategy(area, version))
+    def collect(case):
+        drawn.append(case)
+
+    collect()
+    return drawn[:size]
+
+
+def database_key(area: str, version: str) -> bytes:
+    """The example database key of one area and release."""
+    return f"mc-format-harness fuzz {area} {version}".encode()
+
+
+def save_case(db, area: str, version: str, setup: dict, ops: list) -> None:
+    """Keep a disagreement in the example database ``db`` (a Hypothesis ``ExampleDatabase``)."""
+    value = json.dumps({"setup": setup, "ops": ops}, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    db.save(database_key(area, version), value.encode("ascii"))
+
+
+def saved_cases(db, area: str, version: str) -> list[dict]:
+    """The drawn ``{"setup", "ops"}`` kept in ``db`` for the area and release, in a stable
+    order (by their JSON); entries that are not such JSON, or not cases of the vocabulary,
+    are skipped."""
+    from harness.engine.vocabulary import case_problem
+
+    out = []
+    for value in sorted(db.fetch(database_key(area, version))):
+        try:
+            doc = json.loads(value.decode("ascii"))
+            drawn = {"setup": doc["setup"], "ops": doc["ops"]}
+            if case_problem({"area": area, **drawn}) is None:
+                out.append(drawn)
+        except (ValueError, KeyError, TypeError, UnicodeDecodeError):
+            continue
+    return out

@@ -1,0 +1,115 @@
+"""The fuzzing engine without a JVM: strategies, seeded generation, the example database,
+and a whole campaign of ours as the judge against a planted bug (tests/engine/broken_storage_impl.py).
+
+Which answers are right is never decided here: the judge is ours (as a protocol process)
+and the implementation differs from it by one planted rule, so every disagreement found is
+that rule's."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+from hypothesis import Phase, given, settings
+from hypothesis import seed as hypothesis_seed
+from hypothesis import strategies as st
+from hypothesis.database import DirectoryBasedExampleDatabase
+
+from harness.engine import vocabulary
+from harness.engine.casefile import load_cases
+from harness.engine.fuzz import generate
+from harness.engine.fuzz.campaign import Campaign, run_campaign
+from harness.engine.fuzz.local import LocalEngine
+from harness.engine.fuzz.strategies import STRATEGIES, weighted
+from harness.engine.fuzz.strategies.nbt import mutf8
+from harness.engine.fuzz.worker import command_side, our_side
+
+REPO = Path(__file__).resolve().parents[2]
+BROKEN = f"{sys.executable} {REPO / 'tests' / 'engine' / 'broken_storage_impl.py'}"
+
+
+@pytest.mark.parametrize("area", list(STRATEGIES))
+def test_drawn_cases_fit_the_vocabulary_and_use_every_operation(area):
+    drawn = generate.draw_chunk(area, "26.3", seed=1, k=0) + generate.draw_chunk(area, "26.3", seed=1, k=1)
+    assert len(drawn) == 2 * generate.CHUNK
+    assert [vocabulary.case_problem({"area": area, **d}) for d in drawn] == [None] * len(drawn)
+    used = {op[0] for d in drawn for op in d["ops"]}
+    assert used == set(vocabulary.VOCABULARY[area].ops)
+
+
+def test_the_same_seed_draws_the_same_cases_and_another_seed_others():
+    first = generate.draw_chunk("storage", "26.3", seed=5, k=0, size=16)
+    assert generate.draw_chunk("storage", "26.3", seed=5, k=0, size=16) == first
+    assert generate.draw_chunk("storage", "26.3", seed=6, k=0, size=16) != first
+    assert generate.draw_chunk("storage", "26.3", seed=5, k=1, size=16) != first
+
+
+def test_weighted_draws_in_proportion():
+    drawn = []
+
+    @settings(max_examples=300, database=None, phases=[Phase.generate])
+    @hypothesis_seed(3)
+    @given(st.tuples(weighted((7, st.just("a")), (1, st.just("b"))), st.integers(0, 1000)))
+    def collect(pair):
+        drawn.append(pair[0])
+
+    collect()
+    assert drawn.count("a") > 3 * drawn.count("b") > 0  # st.one_of(a, a, a, b) draws them alike
+
+
+def test_modified_utf8_as_java_writes_it():
+    # GAME_FACTS.md 3.3: NUL as C0 80, a supplementary character as two 3-byte surrogates
+    assert mutf8("\x00") == bytes.fromhex("0002c080")
+    assert mutf8("\U0001F600") == bytes.fromhex("0006eda0bdedb880")
+    assert mutf8("\ud800") == bytes.fromhex("0003eda080")
+
+
+def test_the_example_database_keeps_cases_per_area_and_release(tmp_path):
+    db = DirectoryBasedExampleDatabase(str(tmp_path / "db"))
+    generate.save_case(db, "storage", "26.3", {"bits": 1, "size": 2}, [["new"], ["get", 1]])
+    generate.save_case(db, "storage", "26.3", {"bits": 1, "size": 2}, [["new"], ["get", 1]])
+    db.save(generate.database_key("storage", "26.3"), b"not json")
+    assert generate.saved_cases(db, "storage", "26.3") == [{"setup": {"bits": 1, "size": 2}, "ops": [["new"], ["get", 1]]}]
+    assert generate.saved_cases(db, "storage", "1.21.1") == []
+
+
+def _campaign(tmp_path, db, cases=64, seed=2):
+    campaign = Campaign(["storage", "snbt"], "26.3", seed, cases, None, tmp_path / "cases", db,
+                        judge_name="python (judge)", impl_name="broken")
+    engine = LocalEngine(our_side(), command_side(BROKEN), workers=2)
+    try:
+        return run_campaign(campaign, engine)
+    finally:
+        engine.close()
+
+
+def test_a_campaign_finds_shrinks_and_keeps_the_planted_bug_then_replays_it_first(tmp_path):
+    db = DirectoryBasedExampleDatabase(str(tmp_path / "db"))
+    result = _campaign(tmp_path, db)
+    assert result.tallies["snbt"].disagree == 0 and result.tallies["storage"].disagree > 0
+    assert result.cases == 128 and [f.area for f in result.found] == ["storage"]
+    found = result.found[0]
+    assert found.signature == ("storage", "mismatch", "get")
+    kept = load_cases(found.path)
+    assert found.path.name == f"fuzz-{kept[0]['id'].rsplit('/', 1)[1]}.yaml" and kept[0]["versions"] == ["26.3"]
+    assert yaml.safe_load(found.path.read_text())["seed"] == 2
+    ops = kept[0]["ops"]
+    assert len(ops) <= 3 and ops[-1][0] == "get" and ops[-1][1] > 0  # the planted rule, and nothing else
+    assert generate.saved_cases(db, "storage", "26.3") == [{"setup": kept[0]["setup"], "ops": ops}]
+
+    again = _campaign(tmp_path, db, cases=1, seed=99)  # one case per area: the saved one comes first
+    assert again.tallies["storage"].replayed == 1 and again.tallies["storage"].disagree == 1
+
+
+def test_the_fuzz_verb_refuses_an_unknown_version_and_a_missing_judge():
+    def fuzz(*args):
+        return subprocess.run([sys.executable, "-m", "harness", "fuzz", *args], capture_output=True, text=True,
+                              cwd=REPO, timeout=120)
+
+    done = fuzz("--against", BROKEN, "--version", "9.9", "--no-progress")
+    assert done.returncode == 2 and "9.9" in done.stderr and "Traceback" not in done.stderr
+    done = fuzz("--cases", "3")
+    assert done.returncode == 2 and "--jar" in done.stderr
