@@ -2,9 +2,10 @@
 
 Usage::
 
-    python3 bench/nbt.py            # quick (a few seconds)
+    python3 bench/nbt.py            # quick (warm: a few seconds; cold: a fresh process per file, library and run)
     python3 bench/nbt.py --full     # longer timing per measurement, steadier figures
-    python3 bench/nbt.py --files tests/data/real/java-chunks/*.chunk
+    python3 bench/nbt.py --no-cold  # warm columns only (a few seconds)
+    python3 bench/nbt.py --files tests/data/real/java-chunks/*
 
 Input: the real files under ``tests/data/real/`` (``java-nbt``, ``java-chunks``, ``bedrock``),
 decompressed first (compression is not what is measured). Each file is read with the
@@ -200,8 +201,10 @@ def render(samples: list[Sample], notes: list[str], min_seconds: float) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    from harness.formats.nbt.fast_binary import compiled
-
+    try:
+        from harness.formats.nbt.fast_binary import compiled
+    except ImportError:  # a checkout from before the compiled path
+        compiled = None
     path = "compiled fast path" if compiled is not None else "pure Python"
     table = Table(title=f"Binary NBT throughput ({path}): ours in decompressed MB/s, and ours ÷ theirs "
                         f"(above 1: ours faster); warm: best run, >= {min_seconds}s each; cold: a first "
