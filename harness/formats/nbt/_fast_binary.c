@@ -16,6 +16,10 @@
 #include <string.h>
 #include <stdint.h>
 
+#ifndef T_OBJECT_EX
+#define T_OBJECT_EX Py_T_OBJECT_EX /* structmember.h's old name gone (newer CPython) */
+#endif
+
 #define VM_ARRAY_LIMIT 2147483645LL
 #define WRITE_DEPTH_LIMIT 4096
 #define CACHE_SLOTS 8192   /* per cache, direct-mapped */

@@ -34,8 +34,9 @@ def _load():
         return None
     byte_tags = tuple(int.__new__(T.ByteTag, b - 256 if b > 127 else b) for b in range(256))
     dtypes = np.dtype(np.int8), np.dtype(np.int32), np.dtype(np.int64)
-    np.frombuffer(b"\0" * 8, dtypes[2], 1, 0)  # NumPy's own first-call set-up, here rather than in a first read
-    np.empty(1, dtypes[2])
+    for dtype in dtypes:  # NumPy's own first-call set-up, here rather than in a first read
+        np.frombuffer(b"\0" * 8, dtype, 1, 0)
+        np.empty(1, dtype)
     _fast_binary.configure(T.CompoundTag, T.ListTag, T.ByteTag, T.ShortTag, T.IntTag, T.LongTag, T.FloatTag,
                            T.DoubleTag, T.StringTag, T.ByteArrayTag, T.IntArrayTag, T.LongArrayTag, byte_tags,
                            np.frombuffer, np.empty, *dtypes)
