@@ -371,6 +371,9 @@ static PyObject *read_list(reader_t *r) {
     }
     r->tags += leaves + 1;
     if (r->tags > r->max_tags) return NULL;
+    /* each compound or list element is one tag more at least: over the budget, say so at once
+       (giving up is always safe; the pure path then finds the budget's error itself) */
+    if ((elem == 9 || elem == 10) && r->tags + n > r->max_tags) return NULL;
     lst = PyList_Type.tp_new(C_List, empty_tuple, NULL);
     if (lst == NULL) return NULL;
     if (PyObject_SetAttr(lst, s_declared_type, elem_ids[(unsigned char)elem]) < 0) goto fail;
