@@ -242,7 +242,10 @@ def test_tags_of_other_classes_are_written_by_the_pure_path(monkeypatch):
         pass
 
     tree = T.CompoundTag(a=MyInt(3), b=T.ListTag([T.IntTag(1), T.ByteTag(2)]), c=T.CompoundTag(d=T.END))
-    for version in VERSIONS:
+    late = T.CompoundTag(a=T.IntTag(1), s=T.StringTag("x" * 5000), z=T.ListTag([T.IntTag(1), T.ByteTag(2)]))
+    for version in VERSIONS:  # given up on after writing some of it: none of that is left in the output
+        compiled, pure = _both(monkeypatch, lambda: nbt_io.write_file(late, version))
+        assert compiled == pure
         compiled, pure = _both(monkeypatch, lambda: nbt_io.write_file(tree, version))
         assert compiled == pure
     bad = T.CompoundTag(a="not a tag")

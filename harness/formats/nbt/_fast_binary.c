@@ -447,8 +447,9 @@ static PyObject *read_tree(PyObject *self, PyObject *args) {
 /* =========================================== writing =========================================== */
 
 typedef struct {
+    PyObject *out;  /* the writer's bytearray, written in place: [start, len) so far, cap its size now */
     char *buf;
-    Py_ssize_t len, cap;
+    Py_ssize_t start, len, cap;
     int little, mutf8, canonical, hetero, hashmap_order;
     long depth;
     PyObject *plans, *plan_of, *strings, *encode;
@@ -456,11 +457,10 @@ typedef struct {
 
 static int grow(writer_t *w, Py_ssize_t extra) {
     if (w->len + extra <= w->cap) return 0;
-    Py_ssize_t cap = w->cap ? w->cap : 4096;
-    while (cap < w->len + extra) cap *= 2;
-    char *b = PyMem_Realloc(w->buf, cap);
-    if (b == NULL) { PyErr_NoMemory(); return -1; }
-    w->buf = b;
+    Py_ssize_t cap = w->cap - w->start < 4096 ? w->start + 4096 : w->start + 2 * (w->cap - w->start);
+    while (cap < w->len + extra) cap = w->start + 2 * (cap - w->start);
+    if (PyByteArray_Resize(w->out, cap) < 0) return -1;
+    w->buf = PyByteArray_AS_STRING(w->out);
     w->cap = cap;
     return 0;
 }
@@ -806,20 +806,27 @@ done:
 
 static PyObject *write_tree(PyObject *self, PyObject *args) {
     writer_t w;
-    PyObject *tag, *out = NULL;
+    PyObject *tag;
     int t, rc;
     if (!configured) { PyErr_SetString(PyExc_RuntimeError, "configure() first"); return NULL; }
     memset(&w, 0, sizeof w);
-    if (!PyArg_ParseTuple(args, "OiiiiiiOOOO", &tag, &t, &w.little, &w.mutf8, &w.canonical, &w.hetero,
+    if (!PyArg_ParseTuple(args, "OOiiiiiiOOOO", &w.out, &tag, &t, &w.little, &w.mutf8, &w.canonical, &w.hetero,
                           &w.hashmap_order, &w.plans, &w.plan_of, &w.strings, &w.encode))
         return NULL;
+    if (!PyByteArray_CheckExact(w.out)) { PyErr_SetString(PyExc_TypeError, "out must be a bytearray"); return NULL; }
+    w.start = w.len = w.cap = PyByteArray_GET_SIZE(w.out);
+    w.buf = PyByteArray_AS_STRING(w.out);
     if (!PyDict_Check(w.plans) || !PyDict_Check(w.strings)) { PyErr_SetString(PyExc_TypeError, "caches are dicts"); return NULL; }
     if (t == 10 && Py_TYPE(tag) == C_Compound) rc = write_compound(&w, tag);
     else if (t == 9 && Py_TYPE(tag) == C_List) rc = write_list(&w, tag);
     else rc = -2;
-    if (rc == 0) out = PyBytes_FromStringAndSize(w.buf ? w.buf : "", w.len);
-    PyMem_Free(w.buf);
-    if (out) return out;
+    if (rc == 0 && PyByteArray_Resize(w.out, w.len) == 0) Py_RETURN_TRUE;
+    {  /* nothing written: out as it was, and the pure writer does it */
+        PyObject *type, *value, *tb;
+        PyErr_Fetch(&type, &value, &tb);
+        if (PyByteArray_Resize(w.out, w.start) < 0) PyErr_Clear();
+        PyErr_Restore(type, value, tb);
+    }
     if (PyErr_Occurred() && !PyErr_ExceptionMatches(PyExc_Exception)) return NULL;  /* KeyboardInterrupt */
     PyErr_Clear();
     Py_RETURN_NONE;
@@ -831,8 +838,8 @@ static PyMethodDef methods[] = {
      "read_tree(data, pos, tag_id, little, utf8, unwrap, depth, depth_limit, max_tags, decode, array_tag, wire)"
      " -> (tree, end, tags) or None"},
     {"write_tree", write_tree, METH_VARARGS,
-     "write_tree(tag, tag_id, little, mutf8, canonical_nan, heterogeneous, hashmap_order, plans, plan_of, strings, encode)"
-     " -> bytes or None"},
+     "write_tree(out, tag, tag_id, little, mutf8, canonical_nan, heterogeneous, hashmap_order, plans, plan_of, strings,"
+     " encode) -> True (appended to the bytearray out) or None (out unchanged)"},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_fast_binary",

@@ -181,12 +181,10 @@ class NbtWriter:
             return
         if _compiled is not None and self._inline[2]:  # fixed-width: the compiled fast path, when it can
             enc = self.enc
-            done = _compiled.write_tree(tag, t, enc.little_endian, not enc.utf8, self.canonical_nan,
-                                        self.heterogeneous_lists, self.hashmap_order, self._plans, self._plan,
-                                        self._strings, self._string_bytes)
-            if done is not None:
-                self.out += done
-                return
+            if _compiled.write_tree(self.out, tag, t, enc.little_endian, not enc.utf8, self.canonical_nan,
+                                    self.heterogeneous_lists, self.hashmap_order, self._plans, self._plan,
+                                    self._strings, self._string_bytes):
+                return  # appended to self.out
         out = self.out
         strings, plans, fixed, wire, (int32, int64, short, bits32, bits64) = self._inline
         canonical = self.canonical_nan
