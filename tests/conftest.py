@@ -61,6 +61,21 @@ def _fresh_answers():
     yield
 
 
+@pytest.fixture(params=["compiled", "pure"])
+def nbt_path(request, monkeypatch):
+    """Runs a test on each binary NBT path: the compiled fast path (``harness.formats.nbt.fast_binary``;
+    skipped where it is not built) and the pure-Python reader and writer (the fallback)."""
+    from harness.formats.nbt import binary_reader, binary_writer, fast_binary
+
+    if request.param == "compiled":
+        if fast_binary.compiled is None:
+            pytest.skip("the compiled NBT fast path is not built here (./setup.sh builds it)")
+    else:
+        monkeypatch.setattr(binary_reader, "_compiled", None)
+        monkeypatch.setattr(binary_writer, "_compiled", None)
+    return request.param
+
+
 # --- how the suite runs ------------------------------------------------------------------
 TESTS = Path(__file__).resolve().parent
 CACHE_ENV = "MC_FORMAT_HARNESS_CACHE"  # harness.engine.load_cache.CACHE_ENV

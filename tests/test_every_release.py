@@ -44,3 +44,16 @@ def test_every_release_answers_as_the_game(area):
     unverified = [o.item for o in outcomes if o.status == "unverified"]
     assert all(i.note == UNSTABLE and snbt_nesting(i.case["ops"]) > 400 for i in unverified)
     assert len(unverified) == (102 if area == "snbt" else 0)
+
+
+def test_every_release_answers_nbt_as_the_game_on_the_pure_path(monkeypatch):
+    """The same for binary NBT without the compiled fast path (``harness.formats.nbt.fast_binary``):
+    the pure-Python reader and writer, the fallback where no compiler was at install."""
+    from harness.formats.nbt import binary_reader, binary_writer
+
+    monkeypatch.setattr(binary_reader, "_compiled", None)
+    monkeypatch.setattr(binary_writer, "_compiled", None)
+    items = select_items(areas=["nbt"])
+    outcomes = run_checks(python_implementation(), items)
+    failed = [f"{o.item.case['version']} {o.item.case['id']}" for o in outcomes if o.status != "passed"]
+    assert failed == [] and len(outcomes) == len(items) > 7000

@@ -12,6 +12,8 @@ from harness.formats import versions
 from harness.formats.nbt import nbt_io
 from harness.formats.nbt import tags as T
 
+pytestmark = pytest.mark.usefixtures("nbt_path")  # each test on the compiled and the pure path
+
 HELLO = (REPO / "tests/data/real/java-nbt/hello_world.nbt").read_bytes()  # a named root compound, uncompressed
 LEVEL_DAT_BODY = (REPO / "tests/data/real/bedrock/level.dat").read_bytes()  # the NBT after the 8-byte header
 LEVEL_DAT = struct.pack("<iI", 8, len(LEVEL_DAT_BODY)) + LEVEL_DAT_BODY

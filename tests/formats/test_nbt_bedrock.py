@@ -13,6 +13,8 @@ from harness.formats.nbt import nbt_io
 from harness.formats.nbt import tags as T
 from tests.conftest import REPO
 
+pytestmark = pytest.mark.usefixtures("nbt_path")  # each test on the compiled and the pure path
+
 BEDROCK = REPO / "tests" / "data" / "real" / "bedrock"
 
 # the encoding each real file is in (biome_definitions is prismarine's "littleVarint" sample:

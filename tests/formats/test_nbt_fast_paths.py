@@ -24,6 +24,8 @@ from harness.formats.nbt.binary_reader import NbtReader
 from harness.formats.nbt.encoding import BEDROCK, JAVA
 from harness.formats.nbt.java_hashmap import iteration_order
 
+pytestmark = pytest.mark.usefixtures("nbt_path")  # each test on the compiled and the pure path
+
 REAL = REPO / "tests" / "data" / "real"
 VERSIONS = [versions.get("1.20.1"), versions.get("26.3")]
 HUGE_QUOTA = 1 << 62  # counted, so every tag takes the per-tag path, but never reached

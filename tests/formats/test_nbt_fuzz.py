@@ -28,6 +28,8 @@ from harness.formats.nbt import compression, nbt_io
 from harness.formats.nbt.detect import open_nbt, save_nbt
 from harness.formats.region import RegionFile
 
+pytestmark = pytest.mark.usefixtures("nbt_path")  # each test on the compiled and the pure path
+
 REAL = REPO / "tests" / "data" / "real"
 TIME_LIMIT = 10  # seconds for all readers on one input; a hang is a failure
 VERSIONS = [versions.get("1.20.1"), versions.get("26.3")]

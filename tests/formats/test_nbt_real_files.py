@@ -24,6 +24,8 @@ from harness.formats.nbt import compression, nbt_io
 from harness.formats.nbt.detect import open_nbt, save_nbt
 from harness.formats.region import RegionError, RegionFile
 
+pytestmark = pytest.mark.usefixtures("nbt_path")  # each test on the compiled and the pure path
+
 REAL = REPO / "tests" / "data" / "real"
 MANIFEST = {entry["file"]: entry for entry in json.loads((REAL / "MANIFEST.json").read_text())}
 BAD_INPUT = sorted(f for f, e in MANIFEST.items() if e["what"] == "bad input")

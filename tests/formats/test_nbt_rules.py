@@ -18,6 +18,8 @@ from harness.formats.nbt.accounter import NbtAccounter
 from harness.formats.nbt.java_hashmap import copy_table_size, iteration_order, java_string_hash
 from tests.conftest import RECORDED_VERSIONS, reference_case
 
+pytestmark = pytest.mark.usefixtures("nbt_path")  # each test on the compiled and the pure path
+
 V = {v: versions.get(v) for v in RECORDED_VERSIONS}
 
 

@@ -34,6 +34,7 @@ from harness.formats.nbt import tags as T
 from harness.formats.nbt.accounter import ARRAY_WIDTH, NEW_KEY_CHARGE, TAG_CHARGE, UNLIMITED_HEAP, NbtAccounter
 from harness.formats.nbt.compound_shape import shape_of
 from harness.formats.nbt.encoding import NbtEncoding, zigzag_decode
+from harness.formats.nbt.fast_binary import compiled as _compiled
 from harness.formats.nbt.mutf8 import decode_mutf8, decode_utf8, encode_mutf8, encode_utf8, java_length
 
 IO_KINDS = frozenset({"EOFException", "UTFDataFormatException", "IOException"})
@@ -107,7 +108,9 @@ class NbtReader:
 
     Speed: under a real quota (network) or in ``bedrock_network`` every tag goes through
     the precise per-tag methods below. Otherwise (``fast``: fixed-width encoding, charges
-    free) :meth:`_read_tree` reads well-formed entries inline (strings and keys from a
+    free) a compound or list root is first offered whole to the compiled fast path
+    (:mod:`~harness.formats.nbt.fast_binary`, when built), which builds the same tags or
+    declines without side effects; then :meth:`_read_tree` reads well-formed entries inline (strings and keys from a
     per-process cache of short strings, ``ByteTag`` from the 256 shared values) and
     siblings of a flat compound in a list by its :class:`~harness.formats.nbt.compound_shape.CompoundShape`;
     anything else (a cache miss, too few bytes, an unknown type) falls back to the precise
@@ -408,15 +411,33 @@ class NbtReader:
         return True
 
     def _read_tree(self, t: int):
-        """:meth:`_read_tree_now` with Python's cyclic garbage collector paused: tags hold no
-        cycles, and its passes over millions of new dicts cost more than the reading itself."""
-        if not gc.isenabled():
-            return self._read_tree_now(t)
+        """:meth:`_read_compiled` or else :meth:`_read_tree_now`, with Python's cyclic garbage
+        collector paused: tags hold no cycles, and its passes over millions of new dicts cost
+        more than the reading itself."""
+        enabled = gc.isenabled()
         gc.disable()
         try:
-            return self._read_tree_now(t)
+            tree = self._read_compiled(t)
+            return self._read_tree_now(t) if tree is None else tree
         finally:
-            gc.enable()
+            if enabled:
+                gc.enable()
+
+    def _read_compiled(self, t: int):
+        """The whole tree by the compiled fast path (:mod:`~harness.formats.nbt.fast_binary`),
+        or ``None`` (nothing read, nothing changed) when it is not built, not ``fast``, or
+        the tree holds anything the precise reader must answer."""
+        if _compiled is None or not self.fast or self._stack:
+            return None
+        acc, enc = self.acc, self.enc
+        done = _compiled.read_tree(self.data, self.pos, t, enc.little_endian, enc.utf8, self._unwrap, acc.depth,
+                                   acc.depth_limit, self.max_tags - self.tags, self._decode, _array_tag,
+                                   _WIRE_DTYPES[enc.little_endian])
+        if done is None:
+            return None
+        tree, self.pos, tags = done
+        self.tags += tags
+        return tree
 
     def _read_tree_now(self, t: int):
         """A compound or list and everything in it, with an explicit stack of frames.

@@ -32,6 +32,7 @@ import numpy as np
 from harness.formats.errors import GameError
 from harness.formats.nbt import tags as T
 from harness.formats.nbt.encoding import NbtEncoding, write_varint, zigzag_encode
+from harness.formats.nbt.fast_binary import compiled as _compiled
 from harness.formats.nbt.java_hashmap import iteration_order
 from harness.formats.nbt.mutf8 import MAX_UTF_LENGTH, encode_mutf8, encode_utf8, too_long_message
 
@@ -83,6 +84,9 @@ class NbtWriter:
     compound's write plan (its keys in write order with their encoded names) is kept per key
     sequence, so same-keyed compounds (list elements, chunk sections) reuse it. In the
     fixed-width encodings leaves are written inline; lists of numbers in one ``struct`` call.
+    There a compound or list is first offered whole to the compiled fast path
+    (:mod:`~harness.formats.nbt.fast_binary`, when built), which writes the same bytes (its
+    write plans go into the same cache) or declines, and then this code writes it.
     """
 
     __slots__ = ("enc", "hashmap_order", "canonical_nan", "string_fallback", "heterogeneous_lists", "out",
@@ -175,6 +179,12 @@ class NbtWriter:
         if t != 9 and t != 10:
             self._write_leaf(t, tag)
             return
+        if _compiled is not None and self._inline[2]:  # fixed-width: the compiled fast path, when it can
+            enc = self.enc
+            if _compiled.write_tree(self.out, tag, t, enc.little_endian, not enc.utf8, self.canonical_nan,
+                                    self.heterogeneous_lists, self.hashmap_order, self._plans, self._plan,
+                                    self._strings, self._string_bytes):
+                return  # appended to self.out
         out = self.out
         strings, plans, fixed, wire, (int32, int64, short, bits32, bits64) = self._inline
         canonical = self.canonical_nan
@@ -307,7 +317,7 @@ class NbtWriter:
             name = strings.get(key)
             if name is None and isinstance(key, str) and len(key) <= _CACHED_CHARS:
                 try:  # a short key never needs the too-long fallback
-                    name = self._encoded(key)
+                    name = self._string_bytes(key, False)
                 except (GameError, UnicodeError):
                     name = None  # written (and refused) in turn by write_string
             plan.append((key, name))
@@ -317,11 +327,11 @@ class NbtWriter:
             self._plans[keys] = plan
         return plan
 
-    def _encoded(self, text: str) -> bytes:
-        """``text`` with its length prefix, as :meth:`write_string` writes a short string (cached)."""
+    def _string_bytes(self, text: str, value: bool) -> bytes:
+        """``text`` with its length prefix as :meth:`write_string` writes it (a value or a key)."""
         out, self.out = self.out, bytearray()
         try:
-            self.write_string(text)
+            self.write_string(text, value=value)
             return bytes(self.out)
         finally:
             self.out = out
