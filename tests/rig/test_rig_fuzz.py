@@ -30,7 +30,8 @@ def fuzz(standin_jars, broken_standin_jar, out, *extra):
     impl = f"{sys.executable} -m rig.worker --jar {broken_standin_jar}"
     done = subprocess.run([sys.executable, "-m", "harness", "fuzz", "--jar", str(standin_jars.plain), "--impl", impl,
                            "--seed", str(SEED), "--cases", str(CASES), "--out", str(out / "cases"),
-                           "--database", str(out / "db"), "--no-progress", *extra],
+                           "--database", str(out / "db"), "--no-progress",
+                           *[arg for area in AREAS for arg in ("--area", area)], *extra],
                           capture_output=True, text=True, cwd=REPO, timeout=900,
                           env=dict(os.environ, PYTHONPATH=str(REPO)))
     assert done.returncode == 1, done.stderr  # 1: disagreements found

@@ -59,9 +59,10 @@ def no_args(setup, version):
 
 
 def _table() -> dict[str, AreaStrategy]:
-    from harness.engine.fuzz.strategies import nbt, palette, snbt, storage
+    from harness.engine.fuzz.strategies import nbt, palette, region, snbt, storage
 
-    table = {"storage": storage.AREA, "palette": palette.AREA, "nbt": nbt.AREA, "snbt": snbt.AREA}
+    table = {"storage": storage.AREA, "palette": palette.AREA, "nbt": nbt.AREA, "snbt": snbt.AREA,
+             "region": region.AREA}
     for area, spec in table.items():
         missing = set(vocabulary.VOCABULARY[area].ops) - set(spec.args)
         if missing:
@@ -93,6 +94,10 @@ def case_strategy(area: str, version: str) -> st.SearchStrategy:
         count = draw(st.integers(0 if vocab.opens else 1, spec.max_ops))
         for _ in range(count):
             name = draw(st.sampled_from(later if not vocab.opens else names))
+            needed = vocab.needs.get(name)
+            if needed and not any(op[0] in needed for op in ops):  # an operation that needs an earlier one
+                first = draw(st.sampled_from(needed))
+                ops.append([first, *draw(spec.args[first](setup, release))])
             ops.append([name, *draw(spec.args[name](setup, release))])
         return {"setup": setup, "ops": ops}
 
