@@ -42,6 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from harness.engine.reference import BUNDLED, bundled_versions, load_reference  # noqa: E402
 from harness.engine.runner import CallableImplementation, CheckItem, python_implementation, run_checks  # noqa: E402
+from harness.engine.sources import STABLE_SNBT_DEPTH, UNSTABLE, snbt_nesting  # noqa: E402
 
 
 @dataclass
@@ -55,10 +56,16 @@ class Row:
 
 
 def _items(versions):
+    """The recorded cases as ``harness check`` judges them: SNBT nested past the stable depth
+    is unverified there (the game's own answer varies by JVM), so it is here too."""
     items = []
     for v in versions:
         for c in load_reference(BUNDLED / v).cases:
-            items.append(CheckItem({k: c[k] for k in ("id", "area", "version", "setup", "ops")}, c["answers"], c["source"]))
+            body = {k: c[k] for k in ("id", "area", "version", "setup", "ops")}
+            if c["area"] == "snbt" and snbt_nesting(c["ops"]) > STABLE_SNBT_DEPTH:
+                items.append(CheckItem(body, None, c["source"], UNSTABLE))
+            else:
+                items.append(CheckItem(body, c["answers"], c["source"]))
     return items
 
 

@@ -70,6 +70,9 @@ examples:
   harness fetch-jar 26.3
   harness record --jar ~/.cache/mc-format-harness/jars/26.3/server.jar
 
+  # two warm JVMs share the cases (the answers are the same for any number)
+  harness record --jar ~/.cache/mc-format-harness/jars/26.3/server.jar --workers 2
+
 """ + EXIT_STATUS.format(extra=", an <out>/<version> that is a file", out_option=", --out",
                          ok="every case answered (or skipped: a form the jar lacks); the set is written",
                          failed="a case failed (crash, hang) or the game answered none; what was answered\n"

@@ -33,7 +33,7 @@ PUBLIC_NAMES: dict[str, list[str]] = {
                                 "MissingPaletteEntryException", "Packed", "PalettedContainer", "SingleValuePalette",
                                 "Strategy", "biomes_strategy", "block_states_strategy", "ceillog2"],
     "harness.formats.region": ["RegionFile", "ChunkLocation", "RegionError", "UnsupportedChunkError",
-                               "looks_like_region", "stored_position", "REGION_NAME", "SECTOR"],
+                               "looks_like_region", "stored_position", "REGION_NAME", "SECTOR", "DataLayer"],
 }
 PUBLIC_MODULES = list(PUBLIC_NAMES)
 

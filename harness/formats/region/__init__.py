@@ -15,4 +15,4 @@ from harness.formats.region.region_file import (
 )
 
 __all__ = ["RegionFile", "ChunkLocation", "RegionError", "UnsupportedChunkError", "looks_like_region",
-           "stored_position", "REGION_NAME", "SECTOR"]  # DataLayer: to list once CHANGELOG.md names it
+           "stored_position", "REGION_NAME", "SECTOR", "DataLayer"]
