@@ -375,7 +375,12 @@ def _read_input(path: Path, max_bytes: int) -> bytes:
         return NbtCliError(f"{path}: {size} bytes, over the limit of {max_bytes} bytes (--max-bytes N to raise it)")
 
     try:
-        with open(path, "rb") as f:
+        kind = os.stat(path).st_mode
+        if not (stat.S_ISREG(kind) or stat.S_ISFIFO(kind)):  # /dev/zero, a folder, a socket: never read
+            from harness.engine.limits import file_kind
+
+            raise NbtCliError(f"{path}: {file_kind(kind)}, not a file or a pipe; only those are read")
+        with open(path, "rb") as f:  # a pipe is read as it comes (a named one waits for its writer, as cat does)
             info = os.fstat(f.fileno())
             if stat.S_ISREG(info.st_mode):
                 if info.st_size > max_bytes:

@@ -30,6 +30,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from harness.engine.limits import LimitExceeded, read_capped
 from harness.engine.runner import Outcome
 
 
@@ -78,7 +79,9 @@ def parse_expectations(text: str, path: str = "<text>") -> list[Expectation]:
 def read_expectations(path: str | Path) -> list[Expectation]:
     """:func:`parse_expectations` of the file at ``path``."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = read_capped(path).decode("utf-8")
+    except LimitExceeded as e:
+        raise BaselineError(str(e)) from None
     except (OSError, UnicodeDecodeError) as e:
         raise BaselineError(f"{path}: cannot read the expect-failures file: {getattr(e, 'strerror', None) or e}") from None
     return parse_expectations(text, str(path))
@@ -140,7 +143,9 @@ def read_baseline(path: str | Path) -> dict[tuple[str, str], str]:
     """``(version, case id) -> status`` of a JSON report; :class:`BaselineError` for a file
     that is not one."""
     try:
-        doc = json.loads(Path(path).read_text(encoding="utf-8"))
+        doc = json.loads(read_capped(path).decode("utf-8"))
+    except LimitExceeded as e:
+        raise BaselineError(str(e)) from None
     except (OSError, UnicodeDecodeError) as e:
         raise BaselineError(f"{path}: cannot read the baseline: {getattr(e, 'strerror', None) or e}") from None
     except ValueError as e:

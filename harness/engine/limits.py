@@ -60,8 +60,11 @@ def read_capped(path: str | os.PathLike, limit: int | None = None, option: str =
     ``limit`` None: :data:`MAX_FILE_BYTES` as it is now (``harness check --max-bytes`` sets it)."""
     if limit is None:
         limit = MAX_FILE_BYTES
+    kind = os.stat(path).st_mode  # before opening: opening a FIFO with no writer would wait for one
+    if not stat.S_ISREG(kind):
+        raise LimitExceeded(f"{path}: {file_kind(kind)}, not a regular file; only files are read")
     with open(path, "rb") as f:
-        info = os.fstat(f.fileno())
+        info = os.fstat(f.fileno())  # what was opened (the path may have changed since)
         if not stat.S_ISREG(info.st_mode):
             raise LimitExceeded(f"{path}: {file_kind(info.st_mode)}, not a regular file; only files are read")
         if info.st_size > limit:

@@ -29,6 +29,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from harness.engine.jsontext import escape_surrogates
+from harness.engine.limits import LimitExceeded, read_capped
 from harness.engine.reference import version_key
 
 KNOWN_AREAS = ("nbt", "snbt", "storage", "palette", "region")
@@ -42,8 +43,9 @@ class ReportError(ValueError):
 def load(path) -> dict:
     """One JSON report, with ``path`` kept as ``_path``; :class:`ReportError` when it is not one."""
     try:
-        with open(path, "rb") as f:
-            doc = json.loads(f.read().decode("utf-8"))
+        doc = json.loads(read_capped(path).decode("utf-8"))
+    except LimitExceeded as e:
+        raise ReportError(str(e)) from None
     except UnicodeDecodeError as e:
         raise ReportError(f"{path}: not UTF-8 (byte {e.start})") from None
     except (json.JSONDecodeError, RecursionError) as e:
