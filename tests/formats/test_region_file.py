@@ -17,7 +17,7 @@ import pytest
 from harness.formats.region import lz4_block
 from harness.formats.region import region_file_version as rfv
 from harness.formats.region.data_layer import DataLayer
-from harness.formats.region.region_file import RegionFile, files_answer
+from harness.formats.region.region_file import RegionError, RegionFile, files_answer
 
 REPO = Path(__file__).resolve().parents[2]
 REAL = sorted((REPO / "tests/data/real/java-region").glob("*.mca")) + \
@@ -182,3 +182,14 @@ def test_files_answer_keeps_the_timestamps_apart():
     answer = files_answer(region.files())
     assert answer["timestamps"] == [[1, 1764580000]]
     assert set(bytes.fromhex(answer["files"]["r.0.0.mca"])[4096:8192]) == {0}
+
+
+def test_a_region_file_made_with_no_bytes_is_a_new_file():
+    """``RegionFile()`` (its documented default ``b""``) is a new file, not a cut one: a chunk written
+    and the file closed give the 8,192-byte header and one 4,096-byte sector (GAME_API.md)."""
+    region = RegionFile()
+    region.write(0, 0, bytes.fromhex("0a000000"))
+    region.close()
+    assert len(region.data) == 3 * 4096 and region.location(0, 0).sector == 2
+    with pytest.raises(RegionError, match="Region file is 100 bytes, shorter than its 8192-byte header"):
+        RegionFile(b"\0" * 100)

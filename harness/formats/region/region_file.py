@@ -201,9 +201,9 @@ class RegionFile:
     name (``c.X.Z.mcc`` -> bytes); ``version``: the compression id new chunks are written with
     (``RegionFileVersion``; default 2, zlib); ``release``: the game release whose rules apply
     (default the latest); ``clock``: seconds since 1970 for the timestamp table (default the
-    wall clock, as the game). A file shorter than its 8192-byte header raises
+    wall clock, as the game). A file of 1 to 8191 bytes (shorter than its header) raises
     :class:`RegionError` unless ``truncated_ok`` (the game opens it, as a file with a cut
-    header). ``origin``: the region's own x and z (``r.<x>.<z>.mca``), which name the
+    header); ``RegionFile()`` is a new, empty file. ``origin``: the region's own x and z (``r.<x>.<z>.mca``), which name the
     external files of :meth:`payload` by world chunk coordinates.
 
     ``locations`` are the used table entries of the file as it is, in index order;
@@ -218,7 +218,7 @@ class RegionFile:
                  clock: Callable[[], int] | None = None, truncated_ok: bool = False,
                  origin: tuple[int, int] = (0, 0)):
         data = data if isinstance(data, bytes) else bytes(data)
-        if len(data) < HEADER_BYTES and not truncated_ok:
+        if 0 < len(data) < HEADER_BYTES and not truncated_ok:  # b"": a new file, as the game makes it
             raise RegionError(
                 f"Region file is {len(data)} bytes, shorter than its {HEADER_BYTES}-byte header",
                 where="byte 0",
