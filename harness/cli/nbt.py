@@ -408,10 +408,11 @@ def _load(arg: Path, version, max_bytes: int, chunk: tuple[int, int] | None = No
     path, chunk = _source(arg, chunk)
     raw = _read_input(path, max_bytes)
     how = "its name r.X.Z.mca" if regions.REGION_NAME.fullmatch(path.name) else \
-        "its header" if regions.looks_like_region(raw) else None
+        "its header" if regions.looks_like_region(raw) else \
+        "its name's .mca" if path.suffix.lower() == ".mca" else None  # a damaged copy (x.mca, r.0.0.bak.mca)
     if how is None:
         if chunk is not None:
-            raise NbtCliError(f"{path}: not a region file (neither named r.X.Z.mca nor shaped like one), "
+            raise NbtCliError(f"{path}: not a region file (neither named *.mca nor shaped like one), "
                               f"so it has no chunk {chunk[0]},{chunk[1]}")
         return _nbt_document(path, raw, version, max_bytes)
     named = regions.REGION_NAME.fullmatch(path.name)

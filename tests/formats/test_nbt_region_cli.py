@@ -172,3 +172,17 @@ def test_show_reads_lz4_and_external_chunks_beside_the_region(capsys, tmp_path):
     (tmp_path / "c.-31.33.mcc").unlink()
     status, out, err = run(capsys, "show", tmp_path / "r.-1.1.mca")
     assert "problem: External chunk path c.-31.33.mcc is not file" in _rows(out)[(1, 1)]
+
+
+def test_a_damaged_copy_is_read_as_a_region_file_by_its_mca_ending(tmp_path, capsys):
+    """A region file whose table lies, under a name that is not r.X.Z.mca (a backup, a copy): its
+    `.mca` ending says what it is, so the game's reason is given, not "not NBT"."""
+    data = bytearray((REAL / "java-region/r.0.0.mca").read_bytes())
+    data[0:4] = struct.pack(">I", 9999 << 8 | 1)  # chunk 0,0 at sector 9999, past the file's end
+    path = tmp_path / "r.0.0.backup.mca"
+    path.write_bytes(bytes(data))
+    assert main(["nbt", "show", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("region file (recognised by its name's .mca)\nchunks: 2 of 1024; 1 the game cannot load")
+    assert "Region file has an invalid sector at index: 0; sector 9999 is out of bounds" in out
+    assert main(["nbt", "show", f"{path}#1,3"]) == 0  # the other chunk reads
