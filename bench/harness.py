@@ -41,8 +41,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from harness.engine.reference import BUNDLED, bundled_versions, load_reference  # noqa: E402
-from harness.engine.runner import CallableImplementation, CheckItem, python_implementation, run_checks  # noqa: E402
-from harness.engine.sources import STABLE_SNBT_DEPTH, UNSTABLE, snbt_nesting  # noqa: E402
+from harness.engine.load_cache import CACHE_ENV  # noqa: E402
+from harness.engine.runner import CallableImplementation, python_implementation, run_checks  # noqa: E402
+from harness.engine.sources import _recorded_item  # noqa: E402  (the item check judges)
 
 
 @dataclass
@@ -56,17 +57,9 @@ class Row:
 
 
 def _items(versions):
-    """The recorded cases as ``harness check`` judges them: SNBT nested past the stable depth
-    is unverified there (the game's own answer varies by JVM), so it is here too."""
-    items = []
-    for v in versions:
-        for c in load_reference(BUNDLED / v).cases:
-            body = {k: c[k] for k in ("id", "area", "version", "setup", "ops")}
-            if c["area"] == "snbt" and snbt_nesting(c["ops"]) > STABLE_SNBT_DEPTH:
-                items.append(CheckItem(body, None, c["source"], UNSTABLE))
-            else:
-                items.append(CheckItem(body, c["answers"], c["source"]))
-    return items
+    """The recorded cases as ``harness check`` judges them (SNBT nested past the stable depth
+    is unverified: the game's own answer varies by JVM)."""
+    return [_recorded_item(c, True) for v in versions for c in load_reference(BUNDLED / v).cases]
 
 
 def _best(fn, repeat):
@@ -109,7 +102,6 @@ def peer_problems(rows: list[Row], baseline: Row) -> list[str]:
 REPO = Path(__file__).resolve().parent.parent
 ROWS = {"load": "load (parse references)", "null": "null (echo recorded)", "python": "python",
         "process": "python via --impl protocol"}
-CACHE_ENV = "MC_FORMAT_HARNESS_CACHE"  # harness.engine.load_cache.CACHE_ENV
 
 
 def _implementation(row: str, items):

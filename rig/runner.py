@@ -321,7 +321,12 @@ def _shared(processes: list[ProcessImplementation], cases: list[dict]):
                 number = next(queue, None)
             if number is None:
                 return
-            got = _ask(process, cases[number])
+            try:
+                got = _ask(process, cases[number])
+            except BaseException as e:  # raised to the reader at this case, as the one-process loop would
+                slots[number].set_exception(e)
+                stop.set()
+                return
             slots[number].set_result(got)
             if got[2]:
                 stop.set()

@@ -78,7 +78,7 @@ def nbt_path(request, monkeypatch):
 
 # --- how the suite runs ------------------------------------------------------------------
 TESTS = Path(__file__).resolve().parent
-CACHE_ENV = "MC_FORMAT_HARNESS_CACHE"  # harness.engine.load_cache.CACHE_ENV
+from harness.engine.load_cache import CACHE_ENV  # noqa: E402  (the suite gives each run its own cache)
 
 
 @pytest.hookimpl(tryfirst=True)

@@ -18,7 +18,6 @@ import io
 import itertools
 import os
 import re
-import stat
 import sys
 import tempfile
 from collections.abc import Iterable, Iterator
@@ -370,33 +369,16 @@ def _source(arg: Path, chunk: tuple[int, int] | None = None) -> tuple[Path, tupl
 
 
 def _read_input(path: Path, max_bytes: int) -> bytes:
-    """The file's bytes, read once; :class:`NbtCliError` when it cannot be read or is over ``max_bytes``."""
-    def too_big(size: str) -> NbtCliError:
-        return NbtCliError(f"{path}: {size} bytes, over the limit of {max_bytes} bytes (--max-bytes N to raise it)")
+    """The file's (or pipe's) bytes, read once; :class:`NbtCliError` when it cannot be read, is
+    a device or a folder, or is over ``max_bytes``."""
+    from harness.engine.limits import LimitExceeded, read_capped
 
     try:
-        kind = os.stat(path).st_mode
-        if not (stat.S_ISREG(kind) or stat.S_ISFIFO(kind)):  # /dev/zero, a folder, a socket: never read
-            from harness.engine.limits import file_kind
-
-            raise NbtCliError(f"{path}: {file_kind(kind)}, not a file or a pipe; only those are read")
-        with open(path, "rb") as f:  # a pipe is read as it comes (a named one waits for its writer, as cat does)
-            info = os.fstat(f.fileno())
-            if stat.S_ISREG(info.st_mode):
-                if info.st_size > max_bytes:
-                    raise too_big(str(info.st_size))
-                data = f.read()
-            else:  # a pipe or a /proc file: no size to trust, read up to the limit
-                pieces, total = [], 0
-                while total <= max_bytes and (piece := f.read(min(1 << 20, max_bytes + 1 - total))):
-                    pieces.append(piece)
-                    total += len(piece)
-                data = b"".join(pieces)
+        return read_capped(path, max_bytes, pipes=True)
+    except LimitExceeded as e:
+        raise NbtCliError(str(e)) from None
     except OSError as e:
         raise NbtCliError(f"{path}: cannot read: {e.strerror or e}") from None
-    if len(data) > max_bytes:
-        raise too_big(f"more than {max_bytes}")
-    return data
 
 
 def _load(arg: Path, version, max_bytes: int, chunk: tuple[int, int] | None = None):
@@ -407,7 +389,8 @@ def _load(arg: Path, version, max_bytes: int, chunk: tuple[int, int] | None = No
 
     path, chunk = _source(arg, chunk)
     raw = _read_input(path, max_bytes)
-    how = "its name r.X.Z.mca" if regions.REGION_NAME.fullmatch(path.name) else \
+    named = regions.REGION_NAME.fullmatch(path.name)
+    how = "its name r.X.Z.mca" if named else \
         "its header" if regions.looks_like_region(raw) else \
         "its name's .mca" if path.suffix.lower() == ".mca" else None  # a damaged copy (x.mca, r.0.0.bak.mca)
     if how is None:
@@ -415,7 +398,6 @@ def _load(arg: Path, version, max_bytes: int, chunk: tuple[int, int] | None = No
             raise NbtCliError(f"{path}: not a region file (neither named *.mca nor shaped like one), "
                               f"so it has no chunk {chunk[0]},{chunk[1]}")
         return _nbt_document(path, raw, version, max_bytes)
-    named = regions.REGION_NAME.fullmatch(path.name)
     try:
         region = _Region(path, regions.RegionFile(raw, origin=(int(named[1]), int(named[2])) if named else (0, 0)), how)
     except GameError as e:

@@ -51,8 +51,10 @@ def file_kind(mode: int) -> str:
     return "not a regular file"
 
 
-def read_capped(path: str | os.PathLike, limit: int | None = None, option: str = "--max-bytes N") -> bytes:
-    """The bytes of the regular file ``path``, at most ``limit`` of them.
+def read_capped(path: str | os.PathLike, limit: int | None = None, option: str = "--max-bytes N",
+                pipes: bool = False) -> bytes:
+    """The bytes of the regular file ``path`` (or, with ``pipes``, of a pipe too: read as it
+    comes, a named one waiting for its writer as ``cat`` does), at most ``limit`` of them.
 
     :class:`LimitExceeded` for a file over ``limit`` (checked before reading, and while
     reading: a file that grows) and for a device, FIFO, socket or folder (a symbolic link is
@@ -60,16 +62,30 @@ def read_capped(path: str | os.PathLike, limit: int | None = None, option: str =
     ``limit`` None: :data:`MAX_FILE_BYTES` as it is now (``harness check --max-bytes`` sets it)."""
     if limit is None:
         limit = MAX_FILE_BYTES
+    def readable(mode: int) -> bool:
+        return stat.S_ISREG(mode) or pipes and stat.S_ISFIFO(mode)
+
+    def refused(mode: int) -> LimitExceeded:
+        return LimitExceeded(f"{path}: {file_kind(mode)}, not a file or a pipe; only those are read" if pipes
+                             else f"{path}: {file_kind(mode)}, not a regular file; only files are read")
+
     kind = os.stat(path).st_mode  # before opening: opening a FIFO with no writer would wait for one
-    if not stat.S_ISREG(kind):
-        raise LimitExceeded(f"{path}: {file_kind(kind)}, not a regular file; only files are read")
+    if not readable(kind):
+        raise refused(kind)
     with open(path, "rb") as f:
         info = os.fstat(f.fileno())  # what was opened (the path may have changed since)
-        if not stat.S_ISREG(info.st_mode):
-            raise LimitExceeded(f"{path}: {file_kind(info.st_mode)}, not a regular file; only files are read")
-        if info.st_size > limit:
+        if not readable(info.st_mode):
+            raise refused(info.st_mode)
+        if stat.S_ISREG(info.st_mode) and info.st_size > limit:
             raise LimitExceeded(f"{path}: {info.st_size} bytes, over the limit of {limit} bytes ({option} to raise it)")
-        data = f.read(limit + 1)
+        # a file's size, and a byte more to see it grew (read(limit + 1) would set aside the whole limit)
+        data = f.read(info.st_size + 1) if stat.S_ISREG(info.st_mode) else b""
+        if not stat.S_ISREG(info.st_mode) or len(data) > info.st_size:  # a pipe, or a file that grew: in pieces
+            pieces, total = [data], len(data)
+            while total <= limit and (piece := f.read(min(1 << 20, limit + 1 - total))):
+                pieces.append(piece)
+                total += len(piece)
+            data = b"".join(pieces)
     if len(data) > limit:
         raise LimitExceeded(f"{path}: more than {limit} bytes, over the limit of {limit} bytes ({option} to raise it)")
     return data

@@ -39,15 +39,18 @@ from harness.formats import versions as version_table
 CASES = REPO / "cases"
 
 
-def generated_cases(root: str | Path = CASES, areas: list[str] | None = None) -> list[dict]:
+def generated_cases(root: str | Path = CASES, areas: list[str] | None = None,
+                    known: set[str] | None = None) -> list[dict]:
     """Every case of ``root/<area>/*.yaml`` (sorted paths), each with ``source`` = the file.
 
     Validated as strictly as recorded files (:func:`recorded_cases`): a ``versions`` entry
     neither in the version table nor among the bundled references, and an id given again
     with other contents (in any file), are :class:`CaseFileError` naming the file; an
-    identical repeat is kept once."""
+    identical repeat is kept once. ``areas``: only those folders are read; ``known``: the
+    releases a ``versions`` entry may name (default: the table's and the bundled references')."""
     root = Path(root)
-    known = set(version_table.VERSIONS) | set(bundled_versions())
+    if known is None:
+        known = set(version_table.VERSIONS) | set(bundled_versions())
     seen: dict[str, dict] = {}
     out = []
     for path in sorted(root.glob("*/*.yaml")):
@@ -181,7 +184,7 @@ def select_items(versions: list[str] | None = None, areas: list[str] | None = No
             items.add_stored(stored, chosen, verified, jvm)
         if include_generated or v not in bundled:
             if generated is None:
-                generated = generated_cases(cases_root)
+                generated = generated_cases(cases_root, areas, set(known))
             for case in generated:
                 if not applies_to(case, v) or not matches(case, areas, pattern):
                     continue

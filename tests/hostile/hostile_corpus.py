@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import gzip
 import os
-import resource
 import struct
 import subprocess
 import sys
@@ -406,4 +405,4 @@ def _kept(path: Path) -> str:
     return (head + b"\n[...]\n" + tail).decode(errors="replace")
 
 
-__all__ = ["ENTRIES", "Entry", "Result", "run", "SECONDS", "MAX_RSS", "FULL_SIZE", "resource"]
+__all__ = ["ENTRIES", "Entry", "Result", "run", "SECONDS", "MAX_RSS", "FULL_SIZE"]

@@ -270,12 +270,8 @@ class PalettedContainer:
         """Sets the value at an index (the palette takes the value before the index is checked)."""
         if type(value) is not int or not 0 <= value < self._registry:  # the fast test; the full one refuses
             _refuse_value(value, self._registry)
-        data = self._data
-        palette_id = data.palette.id_for(value, self._resize)
-        if data is self._data:
-            data.storage.set(index, palette_id)
-        else:  # the palette resized: the new data holds the value's id
-            self._data.storage.set(index, palette_id)
+        palette_id = self._data.palette.id_for(value, self._resize)
+        self._data.storage.set(index, palette_id)  # after a resize, the new data's storage
 
     def get_and_set(self, x: int, y: int, z: int, value: int) -> int:
         """Sets the value at a position and gives the one it replaced."""

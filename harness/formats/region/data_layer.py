@@ -23,18 +23,14 @@ a section's ``SkyLight`` / ``BlockLight`` byte arrays inside the chunks region f
 from __future__ import annotations
 
 from harness.formats.errors import GameError
+from harness.formats.storage.simple_bit_storage import java_int
 
 SIZE = 2048
 
 
-def _java_int(value: int) -> int:
-    value &= 0xFFFFFFFF
-    return value - (1 << 32) if value >= 1 << 31 else value
-
-
 def index(x: int, y: int, z: int) -> int:
     """``DataLayer.getIndex``: ``y << 8 | z << 4 | x`` as a Java int."""
-    return _java_int((y << 8) | (z << 4) | x)
+    return java_int((y << 8) | (z << 4) | x)
 
 
 class DataLayer:

@@ -51,7 +51,3 @@ class RegionBitmap:
                 self.force(j, count)
                 return j
             i = k
-
-    def used(self) -> list[int]:
-        """The used sectors, in order."""
-        return [i for i, bit in enumerate(self._used) if bit]

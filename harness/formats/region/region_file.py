@@ -66,6 +66,7 @@ from dataclasses import dataclass
 
 from harness.formats import versions as _versions
 from harness.formats.errors import GameError
+from harness.formats.storage.simple_bit_storage import java_int
 from harness.formats.nbt import compression, nbt_io
 from harness.formats.nbt.tags import CompoundTag
 from harness.formats.region import region_file_version as rfv
@@ -181,11 +182,6 @@ class ChunkLocation:
 
 def _index(x: int, z: int) -> int:
     return (x & 31) + 32 * (z & 31)
-
-
-def _java_int(value: int) -> int:
-    value &= 0xFFFFFFFF
-    return value - (1 << 32) if value >= 1 << 31 else value
 
 
 def _epoch_seconds() -> int:
@@ -473,7 +469,7 @@ class RegionFile:
             raise GameError("NullPointerException", None)  # fromId gave null: no stream to wrap
         packed = rfv.write(self.version, data)
         self._closed_check()
-        buf = struct.pack(">iB", _java_int(len(packed) + 1), self.version) + packed
+        buf = struct.pack(">iB", java_int(len(packed) + 1), self.version) + packed
         index = _index(x, z)
         old = self._offsets[index]
         sectors = -(-len(buf) // SECTOR)
@@ -489,7 +485,7 @@ class RegionFile:
             self._put(start * SECTOR, buf)
             self.external.pop(path, None)
         self._offsets[index] = start << 8 | sectors
-        self._timestamps[index] = _java_int(self.clock())
+        self._timestamps[index] = java_int(self.clock())
         self._write_header()
         if old:
             self._bitmap.free(old >> 8, old & 0xFF)
@@ -502,7 +498,7 @@ class RegionFile:
         if not old:
             return
         self._offsets[index] = 0  # in memory first: a closed file forgets the entry all the same
-        self._timestamps[index] = _java_int(self.clock())
+        self._timestamps[index] = java_int(self.clock())
         self._closed_check()
         self._write_header()
         self.external.pop(external_name(x, z), None)
