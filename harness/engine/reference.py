@@ -42,6 +42,7 @@ from harness.engine import reference_store as store
 from harness.engine.casefile import CaseFileError, case_problem
 from harness.engine.jsontext import NestedTooDeeply, json_line, json_text, parse
 from harness.engine.shorten import ID_CHARS, shorten
+from harness.engine.vocabulary import answer_problem
 
 PROVENANCE = "PROVENANCE.json"
 REPO = Path(__file__).resolve().parent.parent.parent
@@ -78,8 +79,10 @@ YAML_SUFFIXES = (".yaml", ".yml")
 
 
 def recorded_problem(case) -> str | None:
-    """What is wrong with one recorded case (a case problem, answers not matching ops, or
-    an answer nested deeper than :data:`ANSWER_DEPTH`)."""
+    """What is wrong with one recorded case (a case problem, answers not matching ops, an
+    answer nested deeper than :data:`ANSWER_DEPTH`, or an answer not of its operation's
+    type: :func:`~harness.engine.vocabulary.answer_problem`, a long outside Java's range,
+    ``NaN``, ``1.5``)."""
     problem = case_problem(case)
     if problem:
         return problem
@@ -93,6 +96,9 @@ def recorded_problem(case) -> str | None:
     for i, answer in enumerate(answers):
         if _depth(answer) > ANSWER_DEPTH:
             return f"{cid}: answer {i} is nested deeper than {ANSWER_DEPTH} levels; no operation answers that"
+        problem = answer_problem(case["area"], case["ops"][i], answer)
+        if problem:
+            return f"{cid}: answer {i} (to {shorten(repr(case['ops'][i]), 100)}) {problem}"
     return None
 
 

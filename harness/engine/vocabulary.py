@@ -23,6 +23,13 @@ Argument types are Java's, as the game's methods take them:
 Ranges are the types' own, not "valid" values: an index past the end, a negative size or a
 value too wide for the storage are legitimate questions the game answers with an error.
 
+Each operation's recorded answer has a type too (``Area.answers``; ``null`` where none is
+named): the types above, ``boolean``, ``hex?`` (hex or null), ``pairs`` (``[[id, count], ...]``),
+``packed`` (``{"palette": ints, "data": longs?}``) and ``folder`` (a region's files and
+timestamps), or instead an error answer or an absent answer. :func:`answer_problem` is what a
+recorded file is checked with: a ``longs`` answer holding ``NaN``, ``1.5`` or ``2**70`` is a
+damaged file, never a case that fails.
+
 >>> case_problem({"area": "storage", "setup": {"bits": 5, "size": 64}, "ops": [["new"], ["get", "1"]]})
 "operation 1 ['get', '1']: argument i must be a Java int (-2147483648..2147483647), got the string '1'"
 >>> case_problem({"area": "snbt", "setup": {}, "ops": [["parse", "{a:1b}"]]}) is None
@@ -61,6 +68,7 @@ class ArgType:
     name: str
     says: str
     problem: Callable[[object], str | None]
+    bounds: tuple[int, int] | None = None  # an integer type's range (lists of it are checked at once)
 
 
 def _java_integer(name: str, bits: int) -> ArgType:
@@ -72,15 +80,18 @@ def _java_integer(name: str, bits: int) -> ArgType:
         if type(value) is int and lo <= value <= hi:  # bool is a subclass of int, not int itself
             return None
         return f"must be {says}, got {_show(value)}"
-    return ArgType(name, says, problem)
+    return ArgType(name, says, problem, (lo, hi))
 
 
-def _list_of(item: ArgType, nullable: bool = False) -> Callable[[object], str | None]:
+def _list_of(item: ArgType, says: str, nullable: bool = False) -> Callable[[object], str | None]:
     def problem(value):
         if value is None and nullable:
             return None
         if not isinstance(value, list):
-            return f"must be a list of {item.says}{' or null' if nullable else ''}, got {_show(value)}"
+            return f"must be {says}, got {_show(value)}"
+        if item.bounds and all(type(v) is int for v in value) and (
+                not value or item.bounds[0] <= min(value) and max(value) <= item.bounds[1]):
+            return None  # a list of ints in range, the common case, without a call an item
         for k, v in enumerate(value):
             if item.problem(v):
                 return f"item {k} must be {item.says}, got {_show(v)}"
@@ -122,12 +133,61 @@ def one_of(*choices: str) -> ArgType:
 
 INT = _java_integer("int", 32)
 LONG = _java_integer("long", 64)
-INTS = ArgType("ints", "a list of Java ints", _list_of(INT))
-LONGS = ArgType("longs", "a list of Java longs", _list_of(LONG))
-LONGS_OR_NULL = ArgType("longs?", "a list of Java longs or null", _list_of(LONG, nullable=True))
+INTS = ArgType("ints", "a list of Java ints", _list_of(INT, "a list of Java ints"))
+LONGS = ArgType("longs", "a list of Java longs", _list_of(LONG, "a list of Java longs"))
+LONGS_OR_NULL = ArgType("longs?", "a list of Java longs or null", _list_of(LONG, "a list of Java longs or null", True))
 HEX = ArgType("hex", "bytes as lowercase hex", _hex)
 TEXT = ArgType("text", "a string", _text)
 FILES = ArgType("files", "a mapping of file names c.X.Z.mcc to hex", _files)
+
+
+def _exact(name: str, says: str, test: Callable[[object], bool]) -> ArgType:
+    return ArgType(name, says, lambda v: None if test(v) else f"must be {says}, got {_show(v)}")
+
+
+NULL = _exact("null", "null", lambda v: v is None)
+BOOLEAN = _exact("boolean", "true or false", lambda v: type(v) is bool)
+HEX_OR_NULL = ArgType("hex?", "bytes as lowercase hex or null", lambda v: None if v is None else _hex(v))
+
+
+def _pairs(value):
+    if not isinstance(value, list):
+        return f"must be a list of [id, count] pairs of Java ints, got {_show(value)}"
+    for k, pair in enumerate(value):
+        if not (isinstance(pair, list) and len(pair) == 2) or INT.problem(pair[0]) or INT.problem(pair[1]):
+            return f"item {k} must be an [id, count] pair of Java ints, got {_show(pair)}"
+    return None
+
+
+def _mapping(keys: dict[str, ArgType]) -> Callable[[object], str | None]:
+    """Exactly ``keys``, each of its type."""
+    def problem(value):
+        if not isinstance(value, dict) or set(value) != set(keys):
+            return f"must be a mapping of {', '.join(keys)}, got {_show(value)}"
+        for key, kind in keys.items():
+            wrong = kind.problem(value[key])
+            if wrong:
+                return f"{key} {wrong}"
+        return None
+    return problem
+
+
+def _named_hex(value):
+    if not isinstance(value, dict) or not all(isinstance(k, str) for k in value):
+        return f"must be a mapping of file names to hex, got {_show(value)}"
+    for name, data in value.items():
+        problem = _hex(data)
+        if problem:
+            return f"file {shorten(repr(name), 80)} {problem}"
+    return None
+
+
+PAIRS = ArgType("pairs", "a list of [id, count] pairs", _pairs)
+PACKED = ArgType("packed", "a mapping of palette (ids) and data (longs or null)",
+                 _mapping({"palette": INTS, "data": LONGS_OR_NULL}))
+FOLDER = ArgType("folder", "a mapping of files (name to hex) and timestamps ([index, seconds] pairs)",
+                 _mapping({"files": ArgType("named hex", "file names to hex", _named_hex),
+                           "timestamps": ArgType("pairs", "[index, seconds] pairs", _pairs)}))
 
 
 @dataclass(frozen=True)
@@ -137,12 +197,15 @@ class Area:
     ``ops`` (operation -> its arguments as ``(name, type)`` pairs, in order), and ``opens``:
     the operations that make the object the others work on (empty: the setup makes it);
     ``needs``: operations on a second object of the case (operation -> the operations that
-    make that object, one of which must come first)."""
+    make that object, one of which must come first); ``answers``: operation -> the type of
+    the game's answer to it when it did not throw (``rig/PROTOCOL.md``'s tables; every
+    operation may also be answered by an error or an absent answer), null where not named."""
 
     setup: dict[str, ArgType]
     ops: dict[str, tuple[tuple[str, ArgType], ...]]
     opens: tuple[str, ...] = ()
     needs: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    answers: dict[str, ArgType] = field(default_factory=dict)
 
 
 _XYZ = (("x", INT), ("y", INT), ("z", INT))
@@ -155,27 +218,34 @@ VOCABULARY: dict[str, Area] = {
         ops={"new": (), "from_longs": (("longs", LONGS),), "get": (("i", INT),),
              "set": (("i", INT), ("v", INT)), "get_and_set": (("i", INT), ("v", INT)),
              "fill": (("v", INT),), "values": (), "longs": ()},
-        opens=("new", "from_longs")),
+        opens=("new", "from_longs"),
+        answers={"get": INT, "get_and_set": INT, "values": INTS, "longs": LONGS}),
     "palette": Area(  # PalettedContainer over a registry of N ids
         setup={"strategy": one_of("block_states", "biomes"), "registry": INT, "value": INT},
         ops={"set": _XYZ + (("v", INT),), "set_at": (("i", INT), ("v", INT)),
              "get": _XYZ, "get_at": (("i", INT),),
              "get_and_set": _XYZ + (("v", INT),), "get_and_set_at": (("i", INT), ("v", INT)),
              "bits": (), "counts": (), "write": (), "pack": (),
-             "unpack": (("palette", INTS), ("data", LONGS_OR_NULL)), "copy": (), "recreate": ()}),
+             "unpack": (("palette", INTS), ("data", LONGS_OR_NULL)), "copy": (), "recreate": ()},
+        answers={"get": INT, "get_at": INT, "get_and_set": INT, "get_and_set_at": INT, "bits": INT,
+                 "counts": PAIRS, "write": HEX, "pack": PACKED}),
     "nbt": Area(  # NbtIo, read once from the setup's input
         setup={"form": one_of("file", "any", "network"), "input": HEX},
-        ops={"write_back": (), "to_string": (), "pretty": ()}),
+        ops={"write_back": (), "to_string": (), "pretty": ()},
+        answers={"write_back": HEX, "to_string": TEXT, "pretty": TEXT}),
     "snbt": Area(  # TagParser
         setup={},
-        ops={"parse": (("text", TEXT),), "parse_compound": (("text", TEXT),)}),
+        ops={"parse": (("text", TEXT),), "parse_compound": (("text", TEXT),)},
+        answers={"parse": HEX, "parse_compound": HEX}),
     "region": Area(  # RegionFile over r.0.0.mca (+ c.X.Z.mcc files) in a folder; DataLayer
         setup={"compression": INT, "region": HEX, "external": FILES},
         ops={"write": _XZ + (("data", HEX),), "write_repeat": _XZ + (("data", HEX), ("count", INT)),
              "read": _XZ, "exists": _XZ, "has": _XZ, "clear": _XZ, "flush": (), "close": (), "files": (),
              "layer_new": (), "layer_from": (("data", HEX),), "layer_get": _XYZ, "layer_set": _XYZ + (("v", INT),),
              "layer_data": (), "layer_is_empty": ()},
-        needs={op: _LAYER_MADE for op in ("layer_get", "layer_set", "layer_data", "layer_is_empty")}),
+        needs={op: _LAYER_MADE for op in ("layer_get", "layer_set", "layer_data", "layer_is_empty")},
+        answers={"read": HEX_OR_NULL, "exists": BOOLEAN, "has": BOOLEAN, "files": FOLDER, "layer_get": INT,
+                 "layer_data": HEX, "layer_is_empty": BOOLEAN}),
 }
 
 AREAS: tuple[str, ...] = tuple(VOCABULARY)
@@ -237,6 +307,46 @@ def case_problem(case: dict) -> str | None:
         opened = opened or op[0] in opens
         seen.add(op[0])
     return None
+
+
+ERROR_KEYS = ("error", "message", "cause", "cause_message")
+
+
+def _error_answer_problem(answer: dict) -> str | None:
+    if not set(answer) <= set(ERROR_KEYS):
+        extra = ", ".join(shorten(repr(k), 40) for k in answer if k not in ERROR_KEYS)
+        return f"an error answer has the keys {', '.join(ERROR_KEYS)} only, not {extra}"
+    if not isinstance(answer["error"], str) or not answer["error"]:
+        return f"an error answer's error must be the exception's name, got {_show(answer['error'])}"
+    for key in ("message", "cause_message"):
+        if answer.get(key) is not None and not isinstance(answer[key], str):
+            return f"an error answer's {key} must be a string or null, got {_show(answer[key])}"
+    if "cause" in answer and not isinstance(answer["cause"], str):
+        return f"an error answer's cause must be the exception's name, got {_show(answer['cause'])}"
+    return None
+
+
+def answer_problem(area: str, op: list, answer) -> str | None:
+    """What is wrong with a recorded ``answer`` to ``op`` (an operation of ``area`` that
+    :func:`op_problem` accepts), or None: the answer's type (:attr:`Area.answers`), or an
+    error answer ``{error, message[, cause, cause_message]}``, or an absent answer
+    ``{"absent": what}`` (``reference/RECORDED_FORMAT.md``).
+
+    >>> answer_problem("storage", ["longs"], [0, 1.5])
+    'must be a list of Java longs, item 1 must be a Java long (-9223372036854775808..9223372036854775807), got the number 1.5'
+    >>> answer_problem("storage", ["get", 0], {"error": "IllegalArgumentException", "message": None}) is None
+    True
+    """
+    if isinstance(answer, dict) and "error" in answer:
+        return _error_answer_problem(answer)
+    if isinstance(answer, dict) and "absent" in answer:
+        ok = set(answer) == {"absent"} and isinstance(answer["absent"], str)
+        return None if ok else f"an absent answer is {{\"absent\": what}} alone, got {_show(answer)}"
+    kind = VOCABULARY[area].answers.get(op[0], NULL)
+    problem = kind.problem(answer)
+    if problem and kind.name in ("ints", "longs", "longs?") and isinstance(answer, list):
+        return f"must be {kind.says}, {problem}"
+    return problem
 
 
 def require(area: str, setup, ops) -> None:

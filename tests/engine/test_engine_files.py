@@ -35,7 +35,7 @@ def test_conflicting_duplicate_refused_identical_kept_once(tmp_path):
     d.mkdir()
     write_recorded(d / "storage.jsonl", [GOOD, GOOD])
     assert len(load_reference(d).cases) == 1
-    write_recorded(d / "storage.jsonl", [GOOD, dict(GOOD, answers=[None] * len(GOOD["ops"]))])
+    write_recorded(d / "storage.jsonl", [GOOD, dict(GOOD, answers=[*GOOD["answers"][:-1], [1] * 6])])
     with pytest.raises(CaseFileError, match=r"storage.jsonl:2: case storage/p/errors again"):
         load_reference(d)
 

@@ -33,7 +33,7 @@ def test_a_passing_check_stays_0(extra):
 @pytest.mark.parametrize("extra", [[], ["--quiet"]])
 def test_a_failing_check_stays_1(tmp_path, extra):
     case = recorded("26.3")["storage/p/errors"]
-    bad = write_recorded(tmp_path / "bad.jsonl", [dict(case, answers=[None] * len(case["ops"]))])
+    bad = write_recorded(tmp_path / "bad.jsonl", [dict(case, answers=[*case["answers"][:-1], [1] * 6])])
     run = _closed_stdout("check", "--recorded", str(bad), "--no-progress", *extra)
     assert run.returncode == 1, run.stderr
     assert b"Traceback" not in run.stderr

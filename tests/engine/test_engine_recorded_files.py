@@ -13,11 +13,13 @@ from rich.console import Console
 from harness.cli import main
 from harness.engine import report
 from harness.engine.casefile import CaseFileError
+from harness.engine.reference import recorded_line
 from harness.engine.runner import CallableImplementation, CheckItem, check_item
 from harness.engine.sources import select_items
 
 GOOD = recorded("26.3")["storage/p/errors"]
 OTHER = recorded("26.3")["snbt/p/1"]
+OTHER_LINE = recorded_line(OTHER)
 
 
 @pytest.mark.parametrize("change, message", [
@@ -43,7 +45,7 @@ def test_a_version_known_only_from_a_reference_folder_is_accepted(tmp_path):
 
 def test_a_conflicting_duplicate_across_files_is_refused_with_both_places(tmp_path):
     a = write_recorded(tmp_path / "a.jsonl", [OTHER, GOOD])
-    b = write_recorded(tmp_path / "b.jsonl", [dict(GOOD, answers=[None] * len(GOOD["ops"]))])
+    b = write_recorded(tmp_path / "b.jsonl", [dict(GOOD, answers=[*GOOD["answers"][:-1], [1] * 6])])
     with pytest.raises(CaseFileError, match=rf"{b}:1: case storage/p/errors \(26.3\) again, .* than at {a}:2"):
         select_items(recorded_files=[str(a), str(b)])
 
@@ -91,3 +93,53 @@ def test_unverified_cases_that_raised_through_the_command(tmp_path, capsys):
     assert "1.21.5 storage/p/errors: malformed case: operation 'get' on no storage" in out
     assert "(at " not in out  # a malformed case is no bug of the implementation: no source line
     assert out.splitlines()[-1] == "0 passed, 0 failed, 1 unverified"
+
+
+LONGS_CASE = ('{"id": "storage/x", "area": "storage", "version": "26.3", "setup": {"bits": 4, "size": 32}, '
+              '"ops": [["new"], ["longs"]], "answers": [null, [0, %s]]}')
+
+
+@pytest.mark.parametrize("value, shown", [("NaN", "the number nan"), ("1.5", "the number 1.5"),
+                                          (str(2 ** 70), f"the integer {2 ** 70}"), ('"7"', "the string '7'")])
+def test_a_longs_answer_outside_java_longs_is_a_damaged_file(tmp_path, capsys, value, shown):
+    path = tmp_path / "r.jsonl"
+    path.write_text(OTHER_LINE + "\n" + LONGS_CASE % value + "\n")
+    assert main(["check", "--recorded", str(path), "--no-progress", "--quiet"]) == 2
+    out, err = capsys.readouterr()
+    assert err.strip().splitlines() == [f"harness check: {path}:2: storage/x: answer 1 (to ['longs']) must be a list "
+                                        f"of Java longs, item 1 must be a Java long (-9223372036854775808.."
+                                        f"9223372036854775807), got {shown}"]
+    assert "failed" not in out
+
+
+@pytest.mark.parametrize("case, message", [
+    (dict(GOOD, answers=[None, "0", *GOOD["answers"][2:]]), r"answer 1 \(to \['get', 64\]\) must be a Java int"),
+    (dict(GOOD, answers=[0, *GOOD["answers"][1:]]), r"answer 0 \(to \['new'\]\) must be null, got the integer 0"),
+    (dict(GOOD, answers=[None, {"error": "E", "message": 5}, *GOOD["answers"][2:]]),
+     r"answer 1 .* an error answer's message must be a string or null, got the integer 5"),
+    (dict(GOOD, answers=[None, {"error": "E", "message": None, "why": 1}, *GOOD["answers"][2:]]),
+     r"answer 1 .* an error answer has the keys error, message, cause, cause_message only, not 'why'"),
+    (dict(GOOD, answers=[*GOOD["answers"][:-1], {"unsupported": "no"}]),
+     r"answer 6 \(to \['longs'\]\) must be a list of Java longs, got the mapping"),
+])
+def test_every_answer_shape_is_checked_per_area(tmp_path, case, message):
+    path = write_recorded(tmp_path / "r.jsonl", [OTHER, case])
+    with pytest.raises(CaseFileError, match=rf"{path}:2: \S+: {message}"):
+        select_items(recorded_files=[str(path)])
+
+
+@pytest.mark.parametrize("op, wrong, message", [
+    ("pack", {"palette": [0]}, "must be a mapping of palette, data, got the mapping"),
+    ("pack", {"palette": [0], "data": [0.5]}, "data item 0 must be a Java long"),
+    ("counts", [[0]], "item 0 must be an [id, count] pair of Java ints, got the list [0]"),
+    ("write", "0", "must be bytes as a lowercase hex string of whole bytes, got the string '0'"),
+])
+def test_palette_answers_are_checked(tmp_path, op, wrong, message):
+    base = recorded("26.3")["palette/p/grow-biomes-2"]
+    k = [o[0] for o in base["ops"]].index(op)
+    answers = list(base["answers"])
+    answers[k] = wrong
+    path = write_recorded(tmp_path / "r.jsonl", [dict(base, answers=answers)])
+    with pytest.raises(CaseFileError) as e:
+        select_items(recorded_files=[str(path)])
+    assert str(e.value).startswith(f"{path}:1: palette/p/grow-biomes-2: answer {k} (to ['{op}']) {message}")
