@@ -249,7 +249,9 @@ def _mark_line(loader) -> int | None:
 def case_problem(case, default_area: str | None = None) -> str | None:
     """What is wrong with one case (a dict with ``id``, ``area``, ``setup``, ``ops``), or None.
 
-    The area is one of :data:`AREAS`; the setup and the operations are checked against the
+    The area is one of :data:`AREAS`, the file's (``default_area``) when the file names one,
+    and the one an id beginning with an area's name names (``nbt/...`` is no storage case);
+    the setup and the operations are checked against the
     operation vocabulary (:mod:`harness.engine.vocabulary`: known operations, Java-typed
     arguments, setup keys and types). The id is shown shortened in the middle when long.
     """
@@ -263,6 +265,12 @@ def case_problem(case, default_area: str | None = None) -> str | None:
         return f"{cid}: needs an 'area' (in the case or the file)"
     if area not in AREAS:
         return f"{cid}: unknown area {shorten(repr(area), ID_CHARS)}; areas are {', '.join(AREAS)}"
+    if default_area is not None and area != default_area:
+        return f"{cid}: the case's area is {area!r}, its file's is {shorten(repr(default_area), ID_CHARS)}"
+    named = case["id"].split("/", 1)[0]
+    if named != area and named in AREAS and "/" in case["id"]:
+        whose = "its file's area" if default_area is not None else "the case's area"
+        return f"{cid}: the id names the area {named!r}, {whose} is {area!r}; ids are <area>/<kind>/<name>"
     ops = case.get("ops")
     if not isinstance(ops, list):
         return f"{cid}: needs an 'ops' list"

@@ -43,7 +43,8 @@ def generated_cases(root: str | Path = CASES, areas: list[str] | None = None,
                     known: set[str] | None = None) -> list[dict]:
     """Every case of ``root/<area>/*.yaml`` (sorted paths), each with ``source`` = the file.
 
-    Validated as strictly as recorded files (:func:`recorded_cases`): a ``versions`` entry
+    Validated as strictly as recorded files (:func:`recorded_cases`): a case whose area is
+    not its folder's, a ``versions`` entry
     neither in the version table nor among the bundled references, and an id given again
     with other contents (in any file), are :class:`CaseFileError` naming the file; an
     identical repeat is kept once. ``areas``: only those folders are read; ``known``: the
@@ -59,6 +60,9 @@ def generated_cases(root: str | Path = CASES, areas: list[str] | None = None,
         for case in load_cases(path):
             case.setdefault("source", str(path))
             cid = shorten(case["id"], ID_CHARS)
+            if case["area"] != path.parent.name:
+                raise CaseFileError(f"{path}: case {cid} is in the area {case['area']!r}, but its folder is "
+                                    f"{path.parent.name}/: a file under cases/<area>/ holds that area's cases")
             unknown = [v for v in case.get("versions") or () if v not in known]
             if unknown:
                 raise CaseFileError(f"{path}: case {cid}: unknown version {shorten(repr(unknown[0]), ID_CHARS)} in "

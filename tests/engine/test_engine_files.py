@@ -134,3 +134,48 @@ def test_jvm_major_reads_old_and_new_version_strings():
     assert reference.jvm_major({"jvm": {"version": "25.0.2"}}) == 25
     assert reference.jvm_major({"jvm": {"version": "1.8.0_392"}}) == 8
     assert reference.jvm_major({}) is None
+
+
+def test_a_recorded_case_whose_id_names_another_area_is_refused(tmp_path, capsys):
+    from harness.cli import main
+
+    path = write_recorded(tmp_path / "r.jsonl", [GOOD, dict(GOOD, id="nbt/p/errors")])
+    assert main(["check", "--recorded", str(path), "--no-progress", "--quiet"]) == 2
+    assert capsys.readouterr().err.strip() == (f"harness check: {path}:2: nbt/p/errors: the id names the area 'nbt', "
+                                               "the case's area is 'storage'; ids are <area>/<kind>/<name>")
+
+
+CASE_FILE = """area: storage
+cases:
+- id: storage/g/fine
+  setup: {bits: 4, size: 2}
+  ops: [[new]]
+- id: %s
+  setup: {bits: 4, size: 2}
+  ops: [[new]]
+"""
+
+
+@pytest.mark.parametrize("second, message", [
+    ("nbt/g/elsewhere", "case #2: nbt/g/elsewhere: the id names the area 'nbt', its file's area is 'storage'"),
+    ("storage/g/other\n  area: snbt", "case #2: storage/g/other: the case's area is 'snbt', its file's is 'storage'"),
+])
+def test_a_case_file_case_of_another_area_is_refused_with_its_line(tmp_path, second, message):
+    from harness.engine.sources import generated_cases
+
+    path = tmp_path / "storage" / "x.yaml"
+    path.parent.mkdir()
+    path.write_text(CASE_FILE % second)
+    with pytest.raises(CaseFileError) as e:
+        generated_cases(tmp_path)
+    assert str(e.value).startswith(f"{path}:6: {message}")
+
+
+def test_a_case_file_in_another_area_s_folder_is_refused(tmp_path):
+    from harness.engine.sources import generated_cases
+
+    path = tmp_path / "nbt" / "x.yaml"
+    path.parent.mkdir()
+    path.write_text(CASE_FILE % "storage/g/other")
+    with pytest.raises(CaseFileError, match=rf"{path}: case storage/g/fine is in the area 'storage', but its folder is nbt/"):
+        generated_cases(tmp_path)
