@@ -95,6 +95,9 @@ def register(subparsers) -> None:
     p.add_argument("--max-bytes", type=options.positive_int, default=None, metavar="N",
                    help="refuse a recorded or case file over N bytes (decompressed, for a gzipped one) before "
                         "parsing it (default 268435456: 256 MiB)")
+    p.add_argument("--max-storage-entries", type=options.positive_int, default=None, metavar="N",
+                   help="our implementation refuses a storage answer (values, longs) listing more than N entries "
+                        "(default 4194304)")
     p.add_argument("--quiet", action="store_true", help="one line per failure and the summary line only")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.set_defaults(func=run)
@@ -158,6 +161,11 @@ def run(args) -> int:
         return 2
     start = time.perf_counter()
     stopped = None
+    from harness.formats import budget
+
+    saved_entries = budget.MAX_STORAGE_ENTRIES
+    if args.max_storage_entries:
+        budget.MAX_STORAGE_ENTRIES = args.max_storage_entries
     try:
         outcomes = _run_with_progress(impl, items, args, err, run_checks)
     except RunAborted as e:
@@ -166,6 +174,7 @@ def run(args) -> int:
         err.print(f"harness check: {e}", markup=False)
         return 2
     finally:
+        budget.MAX_STORAGE_ENTRIES = saved_entries
         impl.close()
     seconds = time.perf_counter() - start
     problems = [f"stopped after {len(outcomes)} of {len(items)} cases: {stopped}"] if stopped else []

@@ -16,7 +16,8 @@ answer looks like it), naming the limit and the place.
   quoted strings, before parsing): 100,000, as the 26.x grammar's parser takes ~35 µs a
   value on the project machine (3.5 s for 100,000; two million 1s would take 70 s).
 - :data:`MAX_STORAGE_ENTRIES`: the most entries a storage's ``values`` or ``longs`` answer
-  may list (4 Mi: a thousand chunk sections' 4,096; 200 million would be 2 GB of Python list).
+  may list (4 Mi: a thousand chunk sections' 4,096; 200 million would be 2 GB of Python list;
+  ``harness check --max-storage-entries`` raises it).
 - :data:`MAX_REGION_TAGS`: tags the reads of one region file's chunks may make in all, each
   read within :data:`MAX_TAGS` too (``harness nbt show`` of a region file checks every chunk;
   :class:`Allowance` keeps the account). 2 million: about 3 s of the costliest tags (empty

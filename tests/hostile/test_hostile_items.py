@@ -248,6 +248,28 @@ def test_storage_values_over_the_budget_fail_the_case_at_once():
         answer_case(case)
 
 
+def test_a_storage_over_the_budget_is_refused_by_it_naming_the_limit_and_option(tmp_path, capsys):
+    # 8 bits: 25 million longs, over what our storage builds; not the game's OutOfMemoryError, nor a malformed case
+    huge = {"id": "storage/p/huge", "area": "storage", "version": "26.3", "setup": {"bits": 8, "size": 200_000_000},
+            "ops": [["new"], ["values"]], "answers": [None, [0]]}
+    listed = dict(huge, id="storage/p/listed", setup={"bits": 1, "size": 5_000_000})
+    path = tmp_path / "r.jsonl"
+    path.write_text(json.dumps(huge) + "\n" + json.dumps(listed) + "\n")
+    assert main(["check", "--recorded", str(path), "--no-progress", "--quiet"]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out == [
+        "FAIL 26.3 storage/p/huge: refused by the tools' own budget (not the game's answer): 'new' would make a "
+        "storage of 200000000 values of 8 bits in 25000000 longs, over the tools' limit of 16777216 longs a storage "
+        "may hold (harness.formats.storage.MAX_LONGS)",
+        "FAIL 26.3 storage/p/listed: refused by the tools' own budget (not the game's answer): 'values' would list "
+        "5000000 entries, over the tools' limit of 4194304 entries an answer may hold (harness check "
+        "--max-storage-entries N to raise it)",
+        "0 passed, 2 failed, 0 unverified"]
+    assert main(["check", "--recorded", str(path), "--no-progress", "--quiet", "--case", "storage/p/listed",
+                 "--max-storage-entries", "5000000"]) == 1
+    assert "differs" in capsys.readouterr().out  # listed now, and compared: [0] is not 5 million zeros
+
+
 # --- 5: long number literals ----------------------------------------------------------------------------
 
 @pytest.mark.parametrize("text", ["{a:0x" + "f" * 3600 + "}", "{a:0x" + "f" * 3600 + "L}", "{a:0b" + "1" * 20000 + "}",

@@ -4,7 +4,9 @@ Setup ``{"bits": b, "size": n}``; operations (``reference/RECORDED_FORMAT.md``, 
 ``new``, ``from_longs``, ``get``, ``set``, ``get_and_set``, ``fill``, ``values``, ``longs``.
 ``new`` makes a ``ZeroBitStorage`` for 0 bits and a ``SimpleBitStorage`` otherwise;
 ``from_longs`` always goes through ``SimpleBitStorage``'s long-array constructor. A refused
-operation answers its error and the storage stays as it was. ``fill`` is answered only where
+operation answers its error and the storage stays as it was. A storage or an answer over the
+tools' budgets (:func:`_buildable`, :func:`_within_budget`) is
+:class:`~harness.formats.budget.BudgetExceeded`: the case is refused, never answered. ``fill`` is answered only where
 ``version.storage.has_fill``; elsewhere it answers a ``NoSuchMethodError`` error (the
 method does not exist in that version, so the game has no answer to compare).
 """
@@ -15,7 +17,7 @@ from harness.engine.vocabulary import MalformedCase, require
 from harness.formats import budget
 from harness.formats.errors import GameError
 from harness.formats.storage import SimpleBitStorage, new_storage
-from harness.formats.storage.simple_bit_storage import required_longs
+from harness.formats.storage.simple_bit_storage import MAX_LONGS, expected_longs, required_longs
 from harness.formats.versions import GameVersion
 from harness.implementations.python import answer_each
 
@@ -37,6 +39,7 @@ def run(setup: dict, ops: list, version: GameVersion, jvm: int = 17) -> list:
         nonlocal storage
         name, args = op[0], op[1:]
         if name == "new":
+            _buildable(bits, size)
             storage = new_storage(bits, size)
         elif name == "from_longs":
             storage = SimpleBitStorage.from_longs(bits, size, args[0])
@@ -53,7 +56,20 @@ def _within_budget(name: str, entries: int) -> None:
     values is 2 GB; the game's own arrays are 4 to 8 bytes an entry)."""
     if entries > budget.MAX_STORAGE_ENTRIES:
         raise budget.BudgetExceeded(f"'{name}' would list {entries} entries, over the tools' limit of "
-                                    f"{budget.MAX_STORAGE_ENTRIES} entries an answer may hold")
+                                    f"{budget.MAX_STORAGE_ENTRIES} entries an answer may hold "
+                                    "(harness check --max-storage-entries N to raise it)")
+
+
+def _buildable(bits: int, size: int) -> None:
+    """:class:`~harness.formats.budget.BudgetExceeded` when ``new`` would make a
+    ``SimpleBitStorage`` of more longs than our formats build (:data:`MAX_LONGS`, 128 MiB):
+    there our storage answers ``OutOfMemoryError``, but whether the game's heap holds them
+    depends on the JVM that runs it, so that is no answer to give as the game's."""
+    n = expected_longs(bits, size) if 1 <= bits <= 32 else 0  # other widths: the game's own refusal
+    if n > MAX_LONGS:
+        raise budget.BudgetExceeded(f"'new' would make a storage of {size} values of {bits} bits in {n} longs, over "
+                                    f"the tools' limit of {MAX_LONGS} longs a storage may hold "
+                                    "(harness.formats.storage.MAX_LONGS)")
 
 
 def _apply(storage, name: str, args: list, version: GameVersion):
