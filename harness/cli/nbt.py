@@ -420,10 +420,14 @@ def _nbt_document(path: Path, raw: bytes, version, max_bytes: int) -> _Input:
     except BudgetExceeded as e:
         raise NbtCliError(f"{path}: refused: {e}") from None
     notes = _binary_notes(raw, binary_error)
-    read = _as_text(raw)
+    binary = "; ".join([_describe(binary_error), *notes])
+    try:
+        read = _as_text(raw)
+    except UnicodeDecodeError as e:  # text, but not UTF-8: both readings said
+        raise NbtCliError(f"{path}: neither binary NBT ({binary}) nor SNBT text (not UTF-8 at byte {e.start}: "
+                          f"{e.reason})") from None
     if read is None:
         raise NbtCliError(f"{path}: not NBT: {_describe(binary_error)}" + (f" ({'; '.join(notes)})" if notes else ""))
-    binary = "; ".join([_describe(binary_error), *notes])
     text, bom = read
     from harness.formats.nbt.tag_parser import parse
 
@@ -452,7 +456,9 @@ def _as_text(raw: bytes) -> tuple[str, bool] | None:
     UTF-8 (lone surrogates allowed, as ``convert --to snbt`` writes them) that starts with a
     bracket or quote after blanks, starts with a byte order mark, or holds no control
     character but whitespace (an empty or blank file is text too). Else ``None``, decided
-    before decoding where a control character shows it (binary NBT has NULs early)."""
+    before decoding where a control character shows it (binary NBT has NULs early).
+    ``UnicodeDecodeError`` (``start``: the byte offset in ``raw``) for such text that is not
+    UTF-8 (but starts as text: a bracket, a quote, a byte order mark or a character)."""
     bom = raw.startswith(_BOM)
     body = raw[len(_BOM):] if bom else raw
     start = _LEADING_SPACE.match(body).end()
@@ -460,8 +466,11 @@ def _as_text(raw: bytes) -> tuple[str, bool] | None:
         return None
     try:
         return body.decode("utf-8", errors="surrogatepass"), bom
-    except UnicodeDecodeError:
-        return None
+    except UnicodeDecodeError as e:
+        if not bom and body[start:start + 1] not in _TEXT_STARTS and e.start <= start:
+            return None  # not one character of text before the first byte that is not UTF-8
+        e.start += len(raw) - len(body)
+        raise
 
 
 class _Region:

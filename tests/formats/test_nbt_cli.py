@@ -365,6 +365,19 @@ def test_a_file_that_could_be_text_reports_both_readings(capsys, tmp_path, data)
     assert ("byte order mark" in err) == data.startswith(b"\xef\xbb\xbf")
 
 
+@pytest.mark.parametrize("data, offset", [(b'{a:"caf\xe9"}', 7), (b'\xef\xbb\xbf{a:"\xff"}', 7), (b"[1,\x80]", 3)],
+                         ids=["latin-1", "bom", "stray"])
+def test_text_that_is_not_utf8_reports_both_readings_and_the_byte(capsys, tmp_path, data, offset):
+    path = tmp_path / "t.snbt"
+    path.write_bytes(data)
+    for argv in (["show", path], ["convert", path, tmp_path / "o.nbt", "--to", "java"]):
+        status, out, err = run(capsys, *argv)
+        assert (status, out) == (2, "") and err.count("\n") == 1, argv
+        assert err.startswith(f"harness nbt: {path}: neither binary NBT (")
+        assert f" nor SNBT text (not UTF-8 at byte {offset}: " in err
+    assert not (tmp_path / "o.nbt").exists()
+
+
 def test_snbt_error_gives_line_and_column_beside_the_games_position(capsys, tmp_path):
     # the game's position counts UTF-16 code units: each emoji is two of them, one character
     path = tmp_path / "bad.snbt"
