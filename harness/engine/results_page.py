@@ -12,7 +12,8 @@ other than ``passed``, ``failed`` and ``unverified`` (a later harness may add so
 counted and shown under its own name, and counts against the pass rate as a case that did
 not pass. ``unverified`` cases (no recorded answer) and ``partial`` ones (the implementation
 declined some operations and every other answer matched: they never fail ``harness check``)
-are left out of the rate; partial cases are still listed in their cell. Reports of one
+are left out of the rate; partial cases are still listed in their cell. A partial case is
+shown as ``unsupported``, the word ``harness check`` counts it under (:func:`shown_status`). Reports of one
 implementation under different ``--errors`` policies are drawn apart; the same case
 (implementation, policy, version, id) given by two reports is counted once, from the later report.
 
@@ -31,6 +32,7 @@ from dataclasses import dataclass, field
 from harness.engine.jsontext import escape_surrogates
 from harness.engine.limits import LimitExceeded, read_capped
 from harness.engine.reference import version_key
+from harness.engine.runner import COUNT_NAMES
 
 KNOWN_AREAS = ("nbt", "snbt", "storage", "palette", "region")
 SHOWN_FAILURES = 500  # failing cases listed per cell; the JSON report has them all
@@ -62,6 +64,21 @@ def load(path) -> dict:
 
 
 NOT_JUDGED = ("unverified", "partial")  # left out of a cell's pass rate
+
+
+def shown_status(status: str) -> str:
+    """The word the page shows for a case status: the one ``harness check`` counts it under
+    (:data:`~harness.engine.runner.COUNT_NAMES`: ``partial`` is ``unsupported``), else the status itself."""
+    return COUNT_NAMES.get(status, status)
+
+
+def _counts_text(counts: Counter, skip: tuple[str, ...]) -> str:
+    """``2 unsupported, 1 unverified``: the counts of the statuses not in ``skip``, by their shown words."""
+    shown: Counter = Counter()
+    for status, n in counts.items():
+        if status not in skip:
+            shown[shown_status(status)] += n
+    return ", ".join(f"{n} {word}" for word, n in sorted(shown.items()))
 
 
 @dataclass
@@ -136,7 +153,7 @@ def case_text(case: dict) -> str:
     if isinstance(case.get("failure_text"), str):
         return case["failure_text"]
     source = f"  ({case['source']})" if case.get("source") else ""
-    lines = [f"{case['status'].upper()} {case['version']} {case['id']}{source}"
+    lines = [f"{shown_status(case['status']).upper()} {case['version']} {case['id']}{source}"
              + (f": {case['reason']}" if case.get("reason") else "")]
     for m in case.get("mismatches") or []:
         if isinstance(m, dict):
@@ -166,7 +183,7 @@ def _cell(matrix: Matrix, area: str, version: str) -> str:
     if cell is None:
         return '<td class="none">·</td>'
     c = cell.counts
-    others = ", ".join(f"{n} {s}" for s, n in sorted(c.items()) if s not in ("passed", "failed"))
+    others = _counts_text(c, ("passed", "failed"))
     title = f"{c['passed']} passed, {c['failed']} failed" + (f", {others}" if others else "")
     rate = cell.rate
     shown = "—" if rate is None else f"{100 * rate:.1f}%" if rate < 1 else "100%"
@@ -177,7 +194,7 @@ def _cell(matrix: Matrix, area: str, version: str) -> str:
     items = []
     for case in sorted(cell.failing, key=lambda k: k["id"])[:SHOWN_FAILURES]:
         items.append(f'<details class="case" data-id="{_e(case["id"])}"><summary>{_e(case["id"])} '
-                     f'<span class="status">{_e(case["status"])}</span></summary>'
+                     f'<span class="status">{_e(shown_status(case["status"]))}</span></summary>'
                      f'<pre>{_e(case_text(case))}</pre></details>')
     if len(cell.failing) > SHOWN_FAILURES:
         items.append(f'<p class="more">… and {len(cell.failing) - SHOWN_FAILURES} more (every one is in the '
@@ -191,8 +208,8 @@ def _cell(matrix: Matrix, area: str, version: str) -> str:
 
 def _matrix(matrix: Matrix) -> str:
     total = matrix.totals()
-    line = ", ".join(f"{total[s]} {s}" for s in ("passed", "failed", "unverified")) + "".join(
-        f", {n} {s}" for s, n in sorted(total.items()) if s not in ("passed", "failed", "unverified"))
+    others = _counts_text(total, ("passed", "failed", "unverified"))
+    line = ", ".join(f"{total[s]} {s}" for s in ("passed", "failed", "unverified")) + (f", {others}" if others else "")
     sources = "; ".join(
         f"{r['_path']} ({r.get('error_policy', '?')} errors"
         + (f", stopped: {r['stopped']}" if r.get("stopped") else "") + ")" for r in matrix.reports)
@@ -258,7 +275,7 @@ def render(reports: list[dict], title: str = "Conformance") -> str:
             f"<meta name=\"viewport\" content=\"width=device-width\"><title>{_e(title)}</title>"
             f"<style>{STYLE}</style></head><body><h1>{_e(title)}</h1>"
             "<p class=\"legend\">Each cell: one area of one game version; its pass rate (passed of the cases "
-            "judged: unverified ones, without a recorded answer, and partial ones, with operations the "
+            "judged: unverified ones, without a recorded answer, and unsupported ones, with operations the "
             "implementation declined, are left out) and colour, red to green. "
             "Open a cell for its failing cases and what differed.</p>"
             "<div id=\"tools\" hidden><input id=\"filter\" placeholder=\"show failing cases whose id contains…\"> "

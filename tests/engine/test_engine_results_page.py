@@ -121,3 +121,20 @@ def test_the_page_in_a_headless_browser(reports, tmp_path_factory, capsys):
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     with capsys.disabled():
         print(f"\nresults page screenshot: {shot}")
+
+
+def test_the_page_says_unsupported_where_the_check_does(tmp_path):
+    # harness check prints a partial case as "unsupported" (its summary line and table): the page says the same
+    from harness.engine.runner import CallableImplementation, summary_line
+
+    items = select_items(["26.3"], ["storage"], "storage/p/errors")
+    declining = CallableImplementation("declines", lambda case: [{"unsupported": "not yet"}] * len(case["ops"]))
+    outcomes = run_checks(declining, items)
+    assert summary_line(outcomes) == "0 passed, 0 failed, 0 unverified, 1 unsupported"
+    doc = json_report(outcomes, "declines", "message", 1.0)
+    assert [c["status"] for c in doc["cases"]] == ["partial"]  # the report's status stays as documented
+    path = tmp_path / "declined.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    page = render([load(path)], "t")
+    assert "partial" not in page.lower()
+    assert '<span class="status">unsupported</span>' in page and "0 passed, 0 failed, 0 unverified, 1 unsupported" in page
