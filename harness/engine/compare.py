@@ -45,6 +45,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Literal
 
+from harness.engine.vocabulary import kind_of
+
 ErrorPolicy = Literal["message", "kind", "refusal"]
 POLICIES: tuple[str, ...] = ("message", "kind", "refusal")
 RESOURCE_KINDS = frozenset({"OutOfMemoryError", "StackOverflowError", "ResourceLimit"})
@@ -223,8 +225,7 @@ def _diff_plain(expected, actual, path) -> Difference | None:
             and _all_ints(expected) and _all_ints(actual):
         return None  # equal lists of plain ints (values, longs): the common case, decided at once
     if not _same_kind(expected, actual):
-        return Difference(path, expected, actual,
-                          note=f"types differ: {type(expected).__name__} vs {type(actual).__name__}")
+        return Difference(path, expected, actual, note=f"types differ: {kind_of(expected)} vs {kind_of(actual)}")
     if isinstance(expected, list):
         for i, (e, a) in enumerate(zip(expected, actual)):
             d = _diff_plain(e, a, path + (i,))
@@ -313,7 +314,7 @@ def compare_case(ops: list, expected: list, actual, policy: ErrorPolicy = "messa
     from harness.engine.anatomy import describe, holds_long, judged_view  # local: anatomy reads the version table
 
     if not isinstance(actual, list):
-        d = Difference((), expected, actual, note=f"answers must be a list, got {type(actual).__name__}")
+        d = Difference((), expected, actual, note=f"answers must be a list, got {kind_of(actual)}")
         return [Mismatch(0, ops[0] if ops else [], expected, actual, d, "all answers")]
     out = []
     for i in range(max(len(expected), len(actual))):

@@ -42,7 +42,7 @@ from harness.engine import reference_store as store
 from harness.engine.casefile import CaseFileError, case_problem
 from harness.engine.jsontext import NestedTooDeeply, json_line, json_text, parse
 from harness.engine.shorten import ID_CHARS, shorten
-from harness.engine.vocabulary import answer_problem
+from harness.engine.vocabulary import answer_problem, kind_of
 
 PROVENANCE = "PROVENANCE.json"
 REPO = Path(__file__).resolve().parent.parent.parent
@@ -91,7 +91,7 @@ def recorded_problem(case) -> str | None:
         return f"{cid}: needs a 'version' (a string)"
     answers = case.get("answers")
     if not isinstance(answers, list) or len(answers) != len(case["ops"]):
-        got = len(answers) if isinstance(answers, list) else type(answers).__name__
+        got = len(answers) if isinstance(answers, list) else kind_of(answers)
         return f"{cid}: needs one answer per operation ({len(case['ops'])} ops, answers: {got})"
     for i, answer in enumerate(answers):
         if _depth(answer) > ANSWER_DEPTH:

@@ -42,6 +42,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable
 
+from harness.engine.jsontext import json_text
 from harness.engine.shorten import shorten
 
 INT_MIN, INT_MAX = -(1 << 31), (1 << 31) - 1
@@ -54,10 +55,44 @@ class MalformedCase(ValueError):
     answer it, and it says nothing about the implementation that was given it."""
 
 
+_KINDS = {bool: "boolean", str: "string", float: "number", int: "integer", list: "list", dict: "mapping"}
+_ANSWER_KINDS = (("error", "an error answer"), ("absent", "an absent answer"), ("unsupported", "an unsupported answer"))
+
+
+def kind_of(value) -> str:
+    """What a value of a case or an answer is, in the words of ``rig/PROTOCOL.md`` (never a
+    Python type's name): ``null``, ``a boolean``, ``an integer``, ``a number`` (1.5, NaN: not
+    an integer), ``bytes (hex)``, ``text``, ``a list``, ``a mapping``, ``an error answer``,
+    ``an absent answer``, ``an unsupported answer``.
+
+    >>> kind_of(None), kind_of(True), kind_of(7), kind_of("0a00"), kind_of("END"), kind_of({"error": "E"})
+    ('null', 'a boolean', 'an integer', 'bytes (hex)', 'text', 'an error answer')
+    """
+    if value is None:
+        return "null"
+    if isinstance(value, str):
+        return "bytes (hex)" if value and len(value) % 2 == 0 and _HEX.fullmatch(value) else "text"
+    if isinstance(value, dict):
+        return next((kind for key, kind in _ANSWER_KINDS if key in value), "a mapping")
+    kind = _KINDS.get(type(value))
+    if kind is None:  # not a JSON value at all (an implementation in this process gave it)
+        return f"no JSON value ({type(value).__name__})"
+    return ("an " if kind[0] in "aeiou" else "a ") + kind
+
+
 def _show(value) -> str:
-    kind = {bool: "the boolean", str: "the string", float: "the number", int: "the integer",
-            list: "the list", dict: "the mapping", type(None): ""}.get(type(value), type(value).__name__)
-    return shorten(f"{kind} {value!r}".strip() if value is not None else "null", 80)
+    """``the integer 5``, ``the string '1'``, ``the list [1, null]``, ``null``: a value for a
+    message, its kind in the protocol's words and its text as JSON (a string quoted as given)."""
+    kind = _KINDS.get(type(value))
+    if kind is None:
+        return kind_of(value) if value is None else shorten(f"{kind_of(value)} {value!r}", 80)
+    if kind == "string":
+        return shorten(f"the string {value!r}", 80)
+    try:
+        text = json_text(value)
+    except (TypeError, ValueError, RecursionError):  # not JSON inside (a value an implementation in this process gave)
+        text = repr(value)
+    return shorten(f"the {kind} {text}", 80)
 
 
 @dataclass(frozen=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from helpers_engine import echo_impl, recorded
 
 from harness.engine.anatomy import write_parts
@@ -128,3 +129,23 @@ def test_write_parts_lay_out_every_recorded_write_answer():
                     assert parts[-1][1] == len(answer) // 2, (case["source"], parts[-1])
                     seen += 1
     assert seen > 1000
+
+
+@pytest.mark.parametrize("expected, actual, note", [
+    (None, "00", "types differ: null vs bytes (hex)"),
+    (None, "END", "types differ: null vs text"),
+    ([3, 3], {"a": 1}, "types differ: a list vs a mapping"),
+    (5, 5.0, "types differ: an integer vs a number"),
+    (5, True, "types differ: an integer vs a boolean"),
+    ({"palette": [0], "data": None}, {"palette": [0], "data": [0]}, "types differ: null vs a list"),
+])
+def test_differing_types_are_named_in_the_protocols_words(expected, actual, note):
+    d = first_difference(expected, actual)
+    assert d.note == note  # never Python's NoneType, str, dict, float, bool
+
+
+def test_answers_that_are_no_list_are_named_in_the_protocols_words():
+    [m] = compare_case([["new"]], [None], {"a": 1})
+    assert m.difference.note == "answers must be a list, got a mapping"
+    [m] = compare_case([["new"]], [None], None)
+    assert m.difference.note == "answers must be a list, got null"

@@ -99,7 +99,7 @@ LONGS_CASE = ('{"id": "storage/x", "area": "storage", "version": "26.3", "setup"
               '"ops": [["new"], ["longs"]], "answers": [null, [0, %s]]}')
 
 
-@pytest.mark.parametrize("value, shown", [("NaN", "the number nan"), ("1.5", "the number 1.5"),
+@pytest.mark.parametrize("value, shown", [("NaN", "the number NaN"), ("1.5", "the number 1.5"),
                                           (str(2 ** 70), f"the integer {2 ** 70}"), ('"7"', "the string '7'")])
 def test_a_longs_answer_outside_java_longs_is_a_damaged_file(tmp_path, capsys, value, shown):
     path = tmp_path / "r.jsonl"

@@ -36,7 +36,7 @@ def _with_op(op, **change):
 MALFORMED = [
     (_with_op(["get", "1"]), r"operation 1 \['get', '1'\]: argument i must be a Java int .* got the string '1'"),
     (_with_op(["get", 1.5]), r"argument i must be a Java int .* got the number 1\.5"),
-    (_with_op(["get", True]), r"argument i must be a Java int .* got the boolean True"),
+    (_with_op(["get", True]), r"argument i must be a Java int .* got the boolean true"),
     (_with_op(["get"]), r"operation 1 \['get'\]: takes 1 argument, got 0: the form is \['get', i \(int\)\]"),
     (_with_op(["get", 1, 2, 3]), r"takes 1 argument, got 3"),
     (_with_op(["frobnicate"]), r"unknown storage operation 'frobnicate'; operations are new, from_longs,"),

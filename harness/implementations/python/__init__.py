@@ -14,7 +14,7 @@ import importlib
 import json
 from functools import lru_cache
 
-from harness.engine.vocabulary import AREAS, MalformedCase
+from harness.engine.vocabulary import AREAS, MalformedCase, kind_of
 from harness.engine.runner import CaseFailure
 from harness.formats import versions
 from harness.formats.budget import BudgetExceeded
@@ -37,7 +37,7 @@ def answer_case(case: dict) -> list:
     (:mod:`harness.formats.budget`: a tag count, an SNBT size, a storage answer's length).
     """
     if not isinstance(case, dict):
-        raise MalformedCase(f"a case is a mapping, got {type(case).__name__}")
+        raise MalformedCase(f"a case is a mapping, got {kind_of(case)}")
     area = case.get("area")
     if area not in AREAS:
         raise MalformedCase(f"unknown area {area!r}; areas are {', '.join(AREAS)}")
