@@ -98,7 +98,7 @@ def register(subparsers) -> None:
     p.add_argument("--max-storage-entries", type=options.positive_int, default=None, metavar="N",
                    help="our implementation refuses a storage answer (values, longs) listing more than N entries "
                         "(default 4194304)")
-    p.add_argument("--quiet", action="store_true", help="one line per failure and the summary line only")
+    p.add_argument("-q", "--quiet", action="store_true", help="one line per failure and the summary line only")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.set_defaults(func=run)
 

@@ -164,7 +164,7 @@ def register(subparsers) -> None:
     _jar_options(p)
     p.add_argument("--errors", choices=POLICIES, default="message",
                    help="how an error answer must match: same kind and message (default), or same kind")
-    p.add_argument("--quiet", action="store_true", help="one line per mismatch and the summary line only")
+    p.add_argument("-q", "--quiet", action="store_true", help="one line per mismatch and the summary line only")
     p.set_defaults(func=run_live)
 
     p = _parser(subparsers, "fetch-jar", "download a version's server jar and mappings from Mojang's manifest",

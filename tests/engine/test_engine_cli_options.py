@@ -66,3 +66,34 @@ def test_an_empty_recorded_file_is_status_2(tmp_path, capsys):
 def test_a_selection_with_cases_still_passes(tmp_path, capsys):
     good = write_recorded(tmp_path / "r.jsonl", [recorded("26.3")["storage/p/errors"]])
     assert main(["check", "--recorded", str(good), "--no-progress", "--quiet"]) == 0
+
+
+def _parsers(parser, path=()):
+    """Every parser under the harness command, with the verbs leading to it."""
+    import argparse
+
+    yield path, parser
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                yield from _parsers(sub, path + (name,))
+
+
+def test_every_quiet_has_its_short_q_and_q_means_nothing_else():
+    from harness.cli import build_parser
+
+    with_quiet = []
+    for path, parser in _parsers(build_parser()):
+        flags = {s: a for a in parser._actions for s in a.option_strings}
+        if "--quiet" in flags:
+            with_quiet.append(" ".join(path))
+            assert flags.get("-q") is flags["--quiet"], path
+        elif "-q" in flags:
+            raise AssertionError(f"{' '.join(path)}: -q without --quiet")
+    assert {"check", "live"} <= set(with_quiet)
+
+
+def test_check_q_is_quiet(tmp_path, capsys):
+    path = write_recorded(tmp_path / "r.jsonl", [recorded("26.3")["storage/p/errors"]])
+    assert main(["check", "--recorded", str(path), "--no-progress", "-q"]) == 0
+    assert capsys.readouterr().out.splitlines() == ["1 passed, 0 failed, 0 unverified"]
