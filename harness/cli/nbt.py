@@ -113,7 +113,7 @@ Write the document (a file, or a chunk as FILE#X,Z) in another encoding, or as S
 
 --to java, java-network, bedrock, bedrock-level-dat or bedrock-network: binary NBT,
 compressed as the input was unless --compression gzip|zlib|none says otherwise (SNBT input:
-none). --storage-version N sets a Bedrock level.dat header's storage version (default: the
+none; bedrock-level-dat: always none, as Bedrock stores its level.dat). --storage-version N sets a Bedrock level.dat header's storage version (default: the
 input's header, else its StorageVersion tag); it applies to --to bedrock-level-dat only.
 
 --to snbt: the text of SnbtPrinterTagVisitor of --version, UTF-8. --compression does not
@@ -782,6 +782,9 @@ def _check_convert_options(args) -> None:
             raise NbtCliError(f"--storage-version applies to --to bedrock-level-dat only, not to --to {args.to}")
         if not -(1 << 31) <= args.storage_version < (1 << 31):
             raise NbtCliError(f"--storage-version {args.storage_version} does not fit the header's signed 32-bit int")
+    if args.to == "bedrock-level-dat" and args.compression not in (None, "none"):
+        raise NbtCliError(f"--compression {args.compression}: a Bedrock level.dat is never compressed (its 8-byte "
+                          "header, then little-endian NBT); it is written plain")
 
 
 def _read_back(text: str, tag, version) -> str | None:
@@ -951,9 +954,10 @@ def _binary(doc, version, args) -> bytes:
                 raise NbtCliError(f"{args.input}: no storage version for the level.dat header; "
                                   "give --storage-version N")
             header = int(stored)
+    kept = doc.compression if doc.encoding != "snbt" and args.to != "bedrock-level-dat" else "none"
     target = NbtDocument(
         encoding=args.to,
-        compression=args.compression or (doc.compression if doc.encoding != "snbt" else "none"),
+        compression=args.compression or kept,  # a Bedrock level.dat is never compressed, whatever the input was
         root_name=doc.root_name if doc.root_name is not None else "",
         tag=doc.tag,
         header=header,

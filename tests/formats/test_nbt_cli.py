@@ -86,7 +86,8 @@ def test_convert_java_file_to_each_encoding_and_back(capsys, tmp_path, target, e
     status, _, err = run(capsys, "convert", source, out, "--to", target, *extra)
     assert status == 0, err
     doc = open_nbt(out.read_bytes())
-    assert doc.encoding == encoding and doc.compression == "gzip"  # the input's compression kept
+    # the input's compression kept, but a Bedrock level.dat is never compressed: its header, then the NBT, plain
+    assert doc.encoding == encoding and doc.compression == ("none" if target == "bedrock-level-dat" else "gzip")
     assert doc.tag == open_nbt(source.read_bytes()).tag
     if target == "bedrock-level-dat":
         assert doc.header == 10
@@ -99,6 +100,19 @@ def test_convert_with_compression_choice(capsys, tmp_path):
     data = compression.decompress(out.read_bytes())
     case = reference_case("26.3", "nbt/p/real/1.17.1.chunk/file")
     assert data.hex() == case["answers"][0]  # root name "" as the game writes it, in HashMap order
+
+
+def test_convert_to_bedrock_level_dat_is_plain_whatever_the_input(capsys, tmp_path):
+    source, out = tmp_path / "level.dat.gz", tmp_path / "level.dat"
+    source.write_bytes(compression.compress((REAL / "bedrock/level.dat").read_bytes(), "gzip"))
+    doc = open_nbt(source.read_bytes())
+    plain = nbt_io.write_bedrock_level_dat(int(doc.tag["StorageVersion"]), "", doc.tag)
+    assert run(capsys, "convert", source, out, "--to", "bedrock-level-dat")[0] == 0
+    assert out.read_bytes() == plain  # the 8-byte header first, no gzip magic
+    assert run(capsys, "convert", source, out, "--to", "bedrock-level-dat", "--compression", "none")[0] == 0
+    status, _, err = run(capsys, "convert", source, out, "--to", "bedrock-level-dat", "--compression", "gzip")
+    assert status == 2 and err.count("\n") == 1 and "a Bedrock level.dat is never compressed" in err
+    assert out.read_bytes() == plain
 
 
 def test_convert_bedrock_level_dat_takes_the_storage_version_tag(capsys, tmp_path):
