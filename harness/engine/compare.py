@@ -45,14 +45,13 @@ import re
 from dataclasses import dataclass, field
 from typing import Literal
 
-from harness.engine.vocabulary import kind_of
+from harness.engine.vocabulary import ERROR_FIELDS, kind_of
 
 ErrorPolicy = Literal["message", "kind", "refusal"]
 POLICIES: tuple[str, ...] = ("message", "kind", "refusal")
 RESOURCE_KINDS = frozenset({"OutOfMemoryError", "StackOverflowError", "ResourceLimit"})
 QUOTA_KINDS = frozenset({"NbtAccounterException", "RuntimeException"})  # RuntimeException: before 1.20.2
 QUOTA_MESSAGES = ("Tried to read NBT tag that was too big", "Tried to read NBT tag with too high complexity")
-ERROR_FIELDS = ("error", "message", "cause", "cause_message")
 WINDOW = 8  # bytes (or characters) shown on each side of a first difference
 
 _HEX = re.compile(r"(?:[0-9a-f]{2})+")

@@ -344,13 +344,13 @@ def case_problem(case: dict) -> str | None:
     return None
 
 
-ERROR_KEYS = ("error", "message", "cause", "cause_message")
+ERROR_FIELDS = ("error", "message", "cause", "cause_message")  # an error answer's keys (rig/PROTOCOL.md)
 
 
 def _error_answer_problem(answer: dict) -> str | None:
-    if not set(answer) <= set(ERROR_KEYS):
-        extra = ", ".join(shorten(repr(k), 40) for k in answer if k not in ERROR_KEYS)
-        return f"an error answer has the keys {', '.join(ERROR_KEYS)} only, not {extra}"
+    if not set(answer) <= set(ERROR_FIELDS):
+        extra = ", ".join(shorten(repr(k), 40) for k in answer if k not in ERROR_FIELDS)
+        return f"an error answer has the keys {', '.join(ERROR_FIELDS)} only, not {extra}"
     if not isinstance(answer["error"], str) or not answer["error"]:
         return f"an error answer's error must be the exception's name, got {_show(answer['error'])}"
     for key in ("message", "cause_message"):
@@ -375,8 +375,9 @@ def answer_problem(area: str, op: list, answer) -> str | None:
     if isinstance(answer, dict) and "error" in answer:
         return _error_answer_problem(answer)
     if isinstance(answer, dict) and "absent" in answer:
-        ok = set(answer) == {"absent"} and isinstance(answer["absent"], str)
-        return None if ok else f"an absent answer is {{\"absent\": what}} alone, got {_show(answer)}"
+        from harness.engine.compare import is_absent  # compare reads this module
+
+        return None if is_absent(answer) else f"an absent answer is {{\"absent\": what}} alone, got {_show(answer)}"
     kind = VOCABULARY[area].answers.get(op[0], NULL)
     problem = kind.problem(answer)
     if problem and kind.name in ("ints", "longs", "longs?") and isinstance(answer, list):
