@@ -230,19 +230,9 @@ class RegionFile:
         header = bytes(data[:HEADER_BYTES]).ljust(HEADER_BYTES, b"\0")
         self._offsets = list(struct.unpack_from(f">{CHUNKS}I", header, 0))
         self._timestamps = list(struct.unpack_from(f">{CHUNKS}I", header, SECTOR))
-        self._bitmap = RegionBitmap()
-        self._bitmap.force(0, HEADER_SECTORS)
-        if data and len(data) != HEADER_BYTES and len(data) < HEADER_BYTES:
+        if 0 < len(data) < HEADER_BYTES:
             self.log.append(f"Region file has truncated header: {len(data)}")
         self._scan()
-        for index in range(CHUNKS):
-            entry = self._offsets[index]
-            if not entry:
-                continue
-            if index in self.problems:
-                self._offsets[index] = 0
-            else:
-                self._bitmap.force(entry >> 8, entry & 0xFF)
         self.log += [e.message or "" for e in self.problems.values()]
 
     # --- the file as it is ------------------------------------------------------------------
@@ -256,18 +246,16 @@ class RegionFile:
         return {name: self.data, **dict(sorted(self.external.items()))}
 
     def _scan(self) -> None:
-        """``locations`` and ``problems`` from the sector table in the file's bytes."""
-        header = bytes(self._file[:HEADER_BYTES]).ljust(HEADER_BYTES, b"\0")
-        offsets = struct.unpack_from(f">{CHUNKS}I", header, 0)
-        times = struct.unpack_from(f">{CHUNKS}I", header, SECTOR)
-        self.locations: list[ChunkLocation] = []
+        """At open: ``locations``, ``problems`` and the used sectors (the two header sectors, then
+        every entry without a problem) from the sector table as read (``_offsets``,
+        ``_timestamps``); an entry with a problem is dropped from the table in memory."""
+        self._bitmap = RegionBitmap()
+        self._bitmap.force(0, HEADER_SECTORS)
+        self.locations: list[ChunkLocation] = self._table()
         self.problems: dict[int, RegionError] = {}
         size = len(self._file)
-        for index, entry in enumerate(offsets):
-            if entry == 0:
-                continue
-            loc = ChunkLocation(index % 32, index // 32, entry >> 8, entry & 0xFF, times[index])
-            self.locations.append(loc)
+        for loc in self.locations:
+            index = loc.index
             problem = None
             if loc.sector < HEADER_SECTORS:
                 problem = f"Region file has invalid sector at index: {index}; sector {loc.sector} overlaps with header"
@@ -277,6 +265,15 @@ class RegionFile:
                 problem = f"Region file has an invalid sector at index: {index}; sector {loc.sector} is out of bounds"
             if problem:
                 self.problems[index] = RegionError(problem, where=f"byte {index * 4} (sector table)")
+                self._offsets[index] = 0
+            else:
+                self._bitmap.force(loc.sector, loc.sectors)
+
+    def _table(self) -> list[ChunkLocation]:
+        """The used entries of the sector table in memory, in index order."""
+        times = self._timestamps
+        return [ChunkLocation(index % 32, index // 32, entry >> 8, entry & 0xFF, times[index] & 0xFFFFFFFF)
+                for index, entry in enumerate(self._offsets) if entry]
 
     def external_path(self, loc: ChunkLocation) -> str:
         """The name of the external file of the chunk at ``loc`` (world chunk coordinates from
@@ -526,5 +523,9 @@ class RegionFile:
         self._file[pos:pos + len(data)] = data
 
     def _write_header(self) -> None:
+        """Both tables written at the file's start; ``locations`` are the table in memory now,
+        and no entry has a problem (those found at open are zeros on disk now, and the file
+        only grows, so every other entry still lies inside it)."""
         self._put(0, struct.pack(f">{CHUNKS}I{CHUNKS}I", *self._offsets, *(t & 0xFFFFFFFF for t in self._timestamps)))
-        self._scan()
+        self.locations = self._table()
+        self.problems = {}
