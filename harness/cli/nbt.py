@@ -390,8 +390,9 @@ def _load(arg: Path, version, max_bytes: int, chunk: tuple[int, int] | None = No
     path, chunk = _source(arg, chunk)
     raw = _read_input(path, max_bytes)
     named = regions.REGION_NAME.fullmatch(path.name)
+    shaped = None if named else regions.looks_like_region(raw)  # the region it opened, when it is one
     how = "its name r.X.Z.mca" if named else \
-        "its header" if regions.looks_like_region(raw) else \
+        "its header" if shaped is not None else \
         "its name's .mca" if path.suffix.lower() == ".mca" else None  # a damaged copy (x.mca, r.0.0.bak.mca)
     if how is None:
         if chunk is not None:
@@ -399,7 +400,8 @@ def _load(arg: Path, version, max_bytes: int, chunk: tuple[int, int] | None = No
                               f"so it has no chunk {chunk[0]},{chunk[1]}")
         return _nbt_document(path, raw, version, max_bytes)
     try:
-        region = _Region(path, regions.RegionFile(raw, origin=(int(named[1]), int(named[2])) if named else (0, 0)), how)
+        opened = shaped if shaped is not None else regions.RegionFile(raw, origin=(int(named[1]), int(named[2])) if named else (0, 0))
+        region = _Region(path, opened, how)
     except GameError as e:
         raise NbtCliError(f"{path}: not a readable region file: {_describe(e)}") from None
     for name in region.region.external_names():  # c.X.Z.mcc beside it, where the game looks

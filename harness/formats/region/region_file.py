@@ -107,17 +107,19 @@ def compression_name(compression_id: int) -> str:
     return rfv.name(compression_id)
 
 
-def looks_like_region(data: bytes) -> bool:
-    """Whether ``data`` has a region file's shape: at least the two header sectors, at least
-    one chunk, and most used table entries (more than half) well placed, with a positive
-    length and a known compression id (1..4 or 127, external or not) at their first sector.
-    A damaged region (some bad entries) still has the shape.
+def looks_like_region(data: bytes) -> RegionFile | None:
+    """The :class:`RegionFile` over ``data`` when ``data`` has a region file's shape, else
+    ``None``: at least the two header sectors, at least one chunk, and most used table entries
+    (more than half) well placed, with a positive length and a known compression id (1..4 or
+    127, external or not) at their first sector. A damaged region (some bad entries) still
+    has the shape. The region is opened as ``RegionFile(data)`` opens it (origin ``(0, 0)``),
+    so a caller that reads it next has it already.
 
     Cheap (the headers only). Binary NBT never has this shape: a region file starts with
     ``00`` (a sector number below 2^16), an NBT root of type End.
     """
     if len(data) < HEADER_BYTES or data[0] != 0:
-        return False
+        return None
     region = RegionFile(data)
     good = 0
     for loc in region.locations:
@@ -126,7 +128,7 @@ def looks_like_region(data: bytes) -> bool:
         except RegionError:
             continue
         good += length > 0 and compression_id & 0x7F in rfv.NAMES
-    return good * 2 > len(region.locations)
+    return region if good * 2 > len(region.locations) else None
 
 
 def stored_position(chunk: CompoundTag) -> tuple[int, int] | None:
