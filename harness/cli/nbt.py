@@ -593,10 +593,9 @@ class _Region:
 
         def read(data: bytes):
             inflated[0] = len(data)
-            return nbt_io.read_file(data, version)
+            return nbt_io.read_file(data, version, max_tags=tags)
 
         ran_out = None
-        budget.MAX_TAGS = tags
         try:
             tag = regions.region_file_version.read_through(compression_id, payload, read, limit=size)[0]
         except budget.BudgetExceeded:
@@ -612,8 +611,6 @@ class _Region:
             if size == max_bytes:
                 raise
             ran_out = f"the file's budget of {account.limits[1]} decompressed bytes ran out in this chunk"
-        finally:
-            budget.MAX_TAGS = per_read
         if ran_out is not None:
             raise budget.BudgetExceeded(f"{ran_out} (--max-region-tags N, --max-bytes N to raise it)")
         account.charge(budget.tag_count(tag), inflated[0])
