@@ -828,24 +828,14 @@ def _first_difference(a, b) -> str:
     return "(root)"
 
 
-def _nesting(tag) -> int:
-    """How many compounds and lists nest in ``tag`` at its deepest (the root counts), without recursion."""
-    deepest, stack = 0, [(tag, 1)]
-    while stack:
-        x, depth = stack.pop()
-        if isinstance(x, (dict, list)):
-            deepest = max(deepest, depth)
-            stack.extend((v, depth + 1) for v in (x.values() if isinstance(x, dict) else x)
-                         if isinstance(v, (dict, list)))
-    return deepest
-
-
 def _too_deep_to_read(tag, version) -> str | None:
     """Why binary NBT of ``tag`` will not read back in ``version`` (the game's ``NbtAccounter``
     refuses more than 512 nested containers, 513 in 1.20.1), or ``None``."""
+    from harness.engine.jsontext import nesting
+
     rules = version.nbt
     fits = rules.max_depth + (1 if rules.accounter_style == "legacy" else 0)
-    depth = _nesting(tag)
+    depth = nesting(tag)
     if depth <= fits:
         return None
     return (f"the file will not read back: it nests {depth} compounds and lists; the game ({version.id}) "

@@ -91,3 +91,17 @@ def test_unverified_cases_that_raised_through_the_command(tmp_path, capsys):
     assert "1.21.5 storage/p/errors: malformed case: operation 'get' on no storage" in out
     assert "(at " not in out  # a malformed case is no bug of the implementation: no source line
     assert out.splitlines()[-1] == "0 passed, 0 failed, 1 unverified"
+
+
+def test_an_answer_nested_deeper_than_the_answer_depth_is_a_malformed_case():
+    from harness.engine.reference import ANSWER_DEPTH, recorded_problem
+
+    def nested(levels: int):
+        value = 7
+        for _ in range(levels):
+            value = [value]
+        return value
+
+    assert recorded_problem(dict(GOOD, answers=[nested(ANSWER_DEPTH)] + GOOD["answers"][1:])) is None
+    problem = recorded_problem(dict(GOOD, answers=[nested(100_000)] + GOOD["answers"][1:]))
+    assert problem.endswith(f"answer 0 is nested deeper than {ANSWER_DEPTH} levels; no operation answers that")
