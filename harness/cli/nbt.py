@@ -390,8 +390,9 @@ def _load(arg: Path, version, max_bytes: int, chunk: tuple[int, int] | None = No
     path, chunk = _source(arg, chunk)
     raw = _read_input(path, max_bytes)
     named = regions.REGION_NAME.fullmatch(path.name)
+    shaped = None if named else regions.looks_like_region(raw)  # the region it opened, when it is one
     how = "its name r.X.Z.mca" if named else \
-        "its header" if regions.looks_like_region(raw) else \
+        "its header" if shaped is not None else \
         "its name's .mca" if path.suffix.lower() == ".mca" else None  # a damaged copy (x.mca, r.0.0.bak.mca)
     if how is None:
         if chunk is not None:
@@ -399,7 +400,8 @@ def _load(arg: Path, version, max_bytes: int, chunk: tuple[int, int] | None = No
                               f"so it has no chunk {chunk[0]},{chunk[1]}")
         return _nbt_document(path, raw, version, max_bytes)
     try:
-        region = _Region(path, regions.RegionFile(raw, origin=(int(named[1]), int(named[2])) if named else (0, 0)), how)
+        opened = shaped if shaped is not None else regions.RegionFile(raw, origin=(int(named[1]), int(named[2])) if named else (0, 0))
+        region = _Region(path, opened, how)
     except GameError as e:
         raise NbtCliError(f"{path}: not a readable region file: {_describe(e)}") from None
     for name in region.region.external_names():  # c.X.Z.mcc beside it, where the game looks
@@ -600,10 +602,9 @@ class _Region:
 
         def read(data: bytes):
             inflated[0] = len(data)
-            return nbt_io.read_file(data, version)
+            return nbt_io.read_file(data, version, max_tags=tags)
 
         ran_out = None
-        budget.MAX_TAGS = tags
         try:
             tag = regions.region_file_version.read_through(compression_id, payload, read, limit=size)[0]
         except budget.BudgetExceeded:
@@ -619,8 +620,6 @@ class _Region:
             if size == max_bytes:
                 raise
             ran_out = f"the file's budget of {account.limits[1]} decompressed bytes ran out in this chunk"
-        finally:
-            budget.MAX_TAGS = per_read
         if ran_out is not None:
             raise budget.BudgetExceeded(f"{ran_out} (--max-region-tags N, --max-bytes N to raise it)")
         account.charge(budget.tag_count(tag), inflated[0])
@@ -841,24 +840,14 @@ def _first_difference(a, b) -> str:
     return "(root)"
 
 
-def _nesting(tag) -> int:
-    """How many compounds and lists nest in ``tag`` at its deepest (the root counts), without recursion."""
-    deepest, stack = 0, [(tag, 1)]
-    while stack:
-        x, depth = stack.pop()
-        if isinstance(x, (dict, list)):
-            deepest = max(deepest, depth)
-            stack.extend((v, depth + 1) for v in (x.values() if isinstance(x, dict) else x)
-                         if isinstance(v, (dict, list)))
-    return deepest
-
-
 def _too_deep_to_read(tag, version) -> str | None:
     """Why binary NBT of ``tag`` will not read back in ``version`` (the game's ``NbtAccounter``
     refuses more than 512 nested containers, 513 in 1.20.1), or ``None``."""
+    from harness.engine.jsontext import nesting
+
     rules = version.nbt
     fits = rules.max_depth + (1 if rules.accounter_style == "legacy" else 0)
-    depth = _nesting(tag)
+    depth = nesting(tag)
     if depth <= fits:
         return None
     return (f"the file will not read back: it nests {depth} compounds and lists; the game ({version.id}) "

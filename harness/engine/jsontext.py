@@ -11,7 +11,8 @@ UTF-8. Text shown to people goes through :func:`escape_surrogates` the same way.
 
 Every JSON text the harness reads (recorded files, protocol lines, PROVENANCE.json) goes
 through :func:`parse`: a nesting deeper than Python's recursion allows is
-:class:`NestedTooDeeply` (a ``ValueError``), never a ``RecursionError``.
+:class:`NestedTooDeeply` (a ``ValueError``), never a ``RecursionError``. How deeply a value
+nests (a recorded answer, an NBT tag: compounds are mappings, lists lists) is :func:`nesting`.
 
 >>> json_line({"s": "\\ud83d", "e": "é"})
 '{"s":"\\\\ud83d","e":"é"}'
@@ -81,3 +82,26 @@ def json_text(value, **dumps_options) -> str:
 def json_line(value) -> str:
     """``value`` as one compact JSON line (no newline inside or at the end); see :func:`json_text`."""
     return json_text(value, separators=(",", ":"))
+
+
+_PLAIN = frozenset((int, str, float, bool, type(None)))
+
+
+def nesting(value, stop: int | None = None) -> int:
+    """How deeply lists and mappings nest in ``value``: 0 for a plain value, 1 for a list or
+    mapping of plain values (and so for a compound tag of leaf tags), without recursion.
+    With ``stop``, nothing below depth ``stop`` is looked into: the answer is then at most
+    ``stop + 1``, enough to tell a value nested deeper than ``stop``.
+
+    >>> nesting(7), nesting([1, {"a": []}]), nesting([[[[1]]]], stop=2)
+    (0, 3, 3)
+    """
+    deepest, stack = 0, [(value, 0)]
+    while stack:
+        v, d = stack.pop()
+        if isinstance(v, (list, dict)):
+            deepest = max(deepest, d + 1)
+            children = v.values() if isinstance(v, dict) else v
+            if (stop is None or d < stop) and not _PLAIN.issuperset(map(type, children)):  # a flat list: no loop
+                stack.extend((x, d + 1) for x in children if isinstance(x, (list, dict)))
+    return deepest

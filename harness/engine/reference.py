@@ -40,7 +40,7 @@ from pathlib import Path
 from harness.engine import limits, load_cache
 from harness.engine import reference_store as store
 from harness.engine.casefile import CaseFileError, case_problem
-from harness.engine.jsontext import NestedTooDeeply, json_line, json_text, parse
+from harness.engine.jsontext import NestedTooDeeply, json_line, json_text, nesting, parse
 from harness.engine.shorten import ID_CHARS, shorten
 from harness.engine.vocabulary import answer_problem, kind_of
 
@@ -94,28 +94,12 @@ def recorded_problem(case) -> str | None:
         got = len(answers) if isinstance(answers, list) else kind_of(answers)
         return f"{cid}: needs one answer per operation ({len(case['ops'])} ops, answers: {got})"
     for i, answer in enumerate(answers):
-        if _depth(answer) > ANSWER_DEPTH:
+        if nesting(answer, stop=ANSWER_DEPTH) > ANSWER_DEPTH:
             return f"{cid}: answer {i} is nested deeper than {ANSWER_DEPTH} levels; no operation answers that"
         problem = answer_problem(case["area"], case["ops"][i], answer)
         if problem:
             return f"{cid}: answer {i} (to {shorten(repr(case['ops'][i]), 100)}) {problem}"
     return None
-
-
-def _depth(value) -> int:
-    """How deeply lists and mappings nest in ``value`` (0 for a plain value), without recursion."""
-    deepest, stack = 0, [(value, 0)]
-    while stack:
-        v, d = stack.pop()
-        if isinstance(v, (list, dict)):
-            deepest = max(deepest, d + 1)
-            children = v.values() if isinstance(v, dict) else v
-            if d < ANSWER_DEPTH and not _PLAIN.issuperset(map(type, children)):  # a flat list: no Python loop
-                stack.extend((x, d + 1) for x in children if isinstance(x, (list, dict)))
-    return deepest
-
-
-_PLAIN = frozenset((int, str, float, bool, type(None)))
 
 
 def read_recorded(path: str | os.PathLike) -> list[dict]:

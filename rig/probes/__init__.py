@@ -103,6 +103,13 @@ def ints(java_array) -> list[int]:
     return [int(x) for x in java_array]
 
 
+def java_bytes(data: bytes):
+    """``data`` as a new Java ``byte[]``."""
+    from jpype import JArray, JByte
+
+    return JArray(JByte)(data)
+
+
 def buffer_bytes(buf) -> bytes:
     """The readable bytes of a Netty ``ByteBuf`` (left unread)."""
     from jpype import JArray, JByte

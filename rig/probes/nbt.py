@@ -24,7 +24,7 @@ Operations: ``write_back`` (hex), ``to_string`` (``Tag.toString()``), ``pretty``
 from __future__ import annotations
 
 from rig.game import Game, MissingMember, java_str
-from rig.probes import UnsupportedOperation, buffer_bytes, netty, run_ops
+from rig.probes import UnsupportedOperation, buffer_bytes, java_bytes, netty, run_ops
 
 NBT = "net.minecraft.nbt"
 NBT_IO = f"{NBT}.NbtIo"
@@ -47,10 +47,8 @@ def _java_io():
 
 def data_input(data: bytes):
     """A ``DataInputStream`` over ``data``."""
-    from jpype import JArray, JByte
-
     din, bin_, _, _ = _java_io()
-    return din(bin_(JArray(JByte)(data)))
+    return din(bin_(java_bytes(data)))
 
 
 def written(write) -> bytes:
@@ -115,7 +113,7 @@ class Form:
             return g.static(NBT_IO, "read", (DATA_IN,), data_input(data))
         if self.form == "any":
             return g.static(NBT_IO, "readAnyTag", (DATA_IN, ACCOUNTER), data_input(data), unlimited(g))
-        source = netty(g, "Unpooled").wrappedBuffer(_bytes_array(data))
+        source = netty(g, "Unpooled").wrappedBuffer(java_bytes(data))
         calls = network_calls(g)
         if calls == "named":
             return g.call(g.new(FRIENDLY, (BYTE_BUF,), source), FRIENDLY, "readNbt")
@@ -140,12 +138,6 @@ class Form:
         else:
             g.static(FRIENDLY, "writeNbt", (BYTE_BUF, TAG), sink, tag)
         return buffer_bytes(sink)
-
-
-def _bytes_array(data: bytes):
-    from jpype import JArray, JByte
-
-    return JArray(JByte)(data)
 
 
 def end_tag(game: Game):
@@ -180,5 +172,3 @@ def run(game: Game, setup: dict, ops: list, version) -> list:
         "to_string": lambda: java_str(the_tag().toString()),
         "pretty": pretty,
     }, ops)
-
-

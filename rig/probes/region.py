@@ -27,7 +27,7 @@ from pathlib import Path
 from harness.formats import budget
 from harness.formats.region.region_file import files_answer
 from rig.game import Game
-from rig.probes import UnsupportedOperation, run_ops
+from rig.probes import UnsupportedOperation, java_bytes, run_ops
 
 STORAGE = "net.minecraft.world.level.chunk.storage"
 REGION_FILE = f"{STORAGE}.RegionFile"
@@ -45,12 +45,6 @@ def _java_path(path: Path):
     from jpype import JClass
 
     return JClass("java.io.File")(str(path)).toPath()
-
-
-def _bytes(data: bytes):
-    from jpype import JArray, JByte
-
-    return JArray(JByte)(data)
 
 
 def open_region(game: Game, folder: Path, compression: int):
@@ -96,7 +90,7 @@ def _answers(game: Game, region, folder: Path, ops: list) -> list:
             raise UnsupportedOperation(f"'write_repeat' of {len(data) // 2 * count} bytes is over the tools' limit "
                                        f"of {budget.MAX_CHUNK_BYTES}")
         out = game.call(region, REGION_FILE, "getChunkDataOutputStream", (CHUNK_POS,), pos(x, z))
-        out.write(_bytes(bytes.fromhex(data) * max(count, 0)))  # one write: the stream buffers it all the same
+        out.write(java_bytes(bytes.fromhex(data) * max(count, 0)))  # one write: the stream buffers it all the same
         out.close()
 
     def read(x, z):
@@ -118,7 +112,7 @@ def _answers(game: Game, region, folder: Path, ops: list) -> list:
         return layer["layer"]
 
     def layer_new(*data):
-        layer["layer"] = game.new(DATA_LAYER, ("byte[]",), _bytes(bytes.fromhex(data[0]))) if data \
+        layer["layer"] = game.new(DATA_LAYER, ("byte[]",), java_bytes(bytes.fromhex(data[0]))) if data \
             else game.new(DATA_LAYER)
 
     return run_ops(game, {

@@ -143,3 +143,19 @@ def test_palette_answers_are_checked(tmp_path, op, wrong, message):
     with pytest.raises(CaseFileError) as e:
         select_items(recorded_files=[str(path)])
     assert str(e.value).startswith(f"{path}:1: palette/p/grow-biomes-2: answer {k} (to ['{op}']) {message}")
+
+
+def test_an_answer_nested_deeper_than_the_answer_depth_is_a_malformed_case():
+    from harness.engine.reference import ANSWER_DEPTH, recorded_problem
+
+    def nested(levels: int):
+        value = 7
+        for _ in range(levels):
+            value = [value]
+        return value
+
+    # at the limit the depth rule lets it through (the answer type rule then refuses a list for 'new')
+    at_limit = recorded_problem(dict(GOOD, answers=[nested(ANSWER_DEPTH)] + GOOD["answers"][1:]))
+    assert at_limit.endswith("answer 0 (to ['new']) must be null, got the list " + "[" * ANSWER_DEPTH + "7" + "]" * ANSWER_DEPTH)
+    problem = recorded_problem(dict(GOOD, answers=[nested(100_000)] + GOOD["answers"][1:]))
+    assert problem.endswith(f"answer 0 is nested deeper than {ANSWER_DEPTH} levels; no operation answers that")

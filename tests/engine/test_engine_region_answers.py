@@ -44,3 +44,29 @@ def test_a_layer_operation_needs_a_layer_first():
     with pytest.raises(MalformedCase, match="comes before 'layer_new' or 'layer_from' made the object"):
         require("region", {"compression": 2, "region": "", "external": {}}, [["layer_get", 0, 0, 0]])
     require("region", {"compression": 2, "region": "", "external": {}}, [["layer_new"], ["layer_get", 0, 0, 0]])
+
+
+@pytest.mark.parametrize("ops, closes", [
+    ([["write", 0, 0, "0a000000"], ["files"]], 1),
+    ([["write", 0, 0, "0a000000"], ["close"], ["files"]], 1),  # the case's own close: not again
+])
+def test_our_region_file_is_closed_after_the_last_operation_as_the_probe_closes_the_games(monkeypatch, ops, closes):
+    from harness.formats import versions
+    from harness.implementations.python import region
+
+    made, closed = [], []
+
+    class Recorded(region.RegionFile):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            made.append(self)
+
+        def close(self):
+            closed.append(self)
+            super().close()
+
+    monkeypatch.setattr(region, "RegionFile", Recorded)
+    setup = {"compression": 2, "region": "", "external": {}}
+    answers = region.run(setup, ops, versions.get("26.3"))
+    assert all(not isinstance(a, dict) or "error" not in a for a in answers)
+    assert len(made) == 1 and made[0].closed and closed == made * closes

@@ -186,3 +186,25 @@ def test_a_damaged_copy_is_read_as_a_region_file_by_its_mca_ending(tmp_path, cap
     assert out.startswith("region file (recognised by its name's .mca)\nchunks: 2 of 1024; 1 the game cannot load")
     assert "Region file has an invalid sector at index: 0; sector 9999 is out of bounds" in out
     assert main(["nbt", "show", f"{path}#1,3"]) == 0  # the other chunk reads
+
+
+def test_a_region_recognised_by_its_header_is_opened_once(tmp_path, capsys, monkeypatch):
+    """Detection hands back the RegionFile it opened; `show` lists that one, not a second."""
+    from harness.formats.region import region_file
+
+    path = tmp_path / "world.bin"  # no region name: only its header says what it is
+    shutil.copyfile(REAL / "java-region/r.0.0.mca", path)
+    opened = []
+    real_init = region_file.RegionFile.__init__
+
+    def counting_init(self, *args, **kwargs):
+        opened.append(self)
+        real_init(self, *args, **kwargs)
+
+    monkeypatch.setattr(region_file.RegionFile, "__init__", counting_init)
+    assert region_file.looks_like_region(path.read_bytes()).locations == RegionFile(path.read_bytes()).locations
+    assert region_file.looks_like_region(b"\x0a" + bytes(8191)) is None  # NBT's compound root: no region
+    opened.clear()
+    assert main(["nbt", "show", str(path)]) == 0
+    assert capsys.readouterr().out.startswith("region file (recognised by its header)\nchunks: 1 of 1024")
+    assert len(opened) == 1

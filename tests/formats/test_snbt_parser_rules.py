@@ -310,7 +310,7 @@ def test_unknown_operation_is_a_malformed_case():
 
 
 @pytest.mark.parametrize("name", ["tag_parser", "string_reader", "java_number_parse", "uuid_text",
-                                  "legacy_tag_parser", "snbt_grammar", "snbt_plain_scanner"])
+                                  "legacy_tag_parser", "snbt_grammar", "snbt_plain_scanner", "snbt_tokens"])
 def test_docstring_examples(name):
     import doctest
     import importlib

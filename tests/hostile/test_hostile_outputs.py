@@ -51,9 +51,9 @@ def _counting_reads(monkeypatch) -> list[int]:
     reads: list[int] = []
     real = nbt_io.read_file
 
-    def read_file(data, version):
+    def read_file(data, version, **options):
         reads.append(len(data))
-        return real(data, version)
+        return real(data, version, **options)
 
     monkeypatch.setattr(nbt_io, "read_file", read_file)
     return reads
@@ -77,6 +77,27 @@ def test_a_region_of_tag_bombs_stops_reading_at_the_files_tag_budget(tmp_path, c
     assert out.splitlines()[1] == ("chunks: 64 of 1024; 60 not checked: the chunks read before them used up the "
                                    "budget for the whole file, 3500 tags and 536870912 decompressed bytes "
                                    "(--max-region-tags N, --max-bytes N)")
+
+
+def test_a_chunks_read_gets_its_tag_budget_as_an_argument_not_through_the_module(tmp_path, capsys, monkeypatch):
+    from harness.formats import budget
+
+    with pytest.raises(budget.BudgetExceeded, match="more than 100 tags"):
+        nbt_io.read_file(_compound_list(500), V, max_tags=100)
+    assert len(nbt_io.read_file(_compound_list(500), V)["l"]) == 500  # the module's budget: 1,000,000
+    path = tmp_path / "r.0.0.mca"
+    _region(path, [zlib.compress(_compound_list(5000))] * 3)
+    seen = []
+    real = nbt_io.read_file
+
+    def read_file(data, version, **options):
+        seen.append((budget.MAX_TAGS, options.get("max_tags")))
+        return real(data, version, **options)
+
+    monkeypatch.setattr(nbt_io, "read_file", read_file)
+    assert main(["nbt", "show", str(path), "--max-tags", "1000", "--max-region-tags", "2500"]) == 0
+    assert seen == [(1000, 1000), (1000, 1000), (1000, 500)]  # --max-tags, and what the file has left
+    assert "the file's budget of 2500 tags ran out in this chunk" in capsys.readouterr().out
 
 
 def test_a_region_of_inflating_chunks_stops_at_the_files_byte_budget(tmp_path, capsys, monkeypatch):

@@ -104,7 +104,9 @@ class NbtReader:
 
     ``rules``: the version's :class:`~harness.formats.versions.NbtRules`; ``accounter``: the
     read's :class:`NbtAccounter`; ``netty``: end-of-input reported as Netty's
-    ``ByteBufInputStream`` does (network form) instead of ``DataInputStream``.
+    ``ByteBufInputStream`` does (network form) instead of ``DataInputStream``; ``max_tags``:
+    the tools' budget of tags for this read (default :data:`harness.formats.budget.MAX_TAGS`
+    as it is when the reader is made).
 
     Speed: under a real quota (network) or in ``bedrock_network`` every tag goes through
     the precise per-tag methods below. Otherwise (``fast``: fixed-width encoding, charges
@@ -117,7 +119,8 @@ class NbtReader:
     methods at the same offset, so errors are the same either way.
     """
 
-    def __init__(self, data: bytes, encoding: NbtEncoding, rules, accounter: NbtAccounter, *, netty: bool = False):
+    def __init__(self, data: bytes, encoding: NbtEncoding, rules, accounter: NbtAccounter, *, netty: bool = False,
+                 max_tags: int | None = None):
         self.data = data if type(data) is bytes else bytes(data)
         self.pos = 0
         self.enc = encoding
@@ -131,7 +134,7 @@ class NbtReader:
         self.counting = accounter.quota is not None and accounter.quota < UNLIMITED_HEAP
         self.fast = not self.counting and not encoding.varint
         self.tags = 0  # tags made, for the tools' own budget (harness.formats.budget.MAX_TAGS)
-        self.max_tags = budget.MAX_TAGS
+        self.max_tags = budget.MAX_TAGS if max_tags is None else max_tags
 
     # --- end of input and primitives -------------------------------------------------
     def _eof(self, n: int) -> GameError:

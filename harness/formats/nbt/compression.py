@@ -34,7 +34,8 @@ The game inflates lazily while ``NbtIo`` reads, so a fault after the NBT's last 
 unnoticed there (a chunk declared one byte short of its zlib stream still loads).
 :func:`decompress` is strict; :func:`decompress_prefix` gives the bytes that inflate before
 the fault with the fault beside them, and :func:`read_compressed` runs a reader on that
-prefix and raises the fault only when the reader runs out of bytes, as the game does.
+prefix and raises the fault only when the reader runs out of bytes, as the game does (the
+rule is :func:`read_to_fault`, which region chunks' streams use too).
 
 ``DecompressionLimitException`` is the harness's own kind, not the game's: the game inflates
 only as far as ``NbtIo`` reads, and its ``NbtAccounter`` bounds what it reads; we inflate
@@ -147,17 +148,23 @@ def decompress_prefix(data: bytes, compression: str | None = None, *,
 def read_compressed(data: bytes, read: Callable[[bytes], T], compression: str | None = None, *,
                     limit: int = DEFAULT_LIMIT) -> tuple[T, str, CompressionError | None]:
     """``(read(decompressed), compression, problem)``, reading as the game does through a
-    decompressing stream: ``read`` gets the bytes inflated before any problem; if it runs out
-    of input there (a :class:`GameError` whose kind or cause is ``EOFException``), the
-    compression problem is raised instead; if it finishes, the problem is returned beside
-    the value (the game never reads that far and never notices). Other errors of ``read``
-    pass through.
+    decompressing stream: :func:`decompress_prefix`, then :func:`read_to_fault` (a problem
+    the reader never reaches is returned beside the value; the game never notices it).
     """
     if compression is None:
         compression = detect_compression(data)
     prefix, problem = decompress_prefix(data, compression, limit=limit)
+    return read_to_fault(read, prefix, problem), compression, problem
+
+
+def read_to_fault(read: Callable[[bytes], T], prefix: bytes, problem: GameError | None) -> T:
+    """``read(prefix)``, where ``prefix`` is what a decompressing stream gave before its fault
+    ``problem`` (``None``: no fault), as the game reads through the stream: if ``read`` runs
+    out of input (a :class:`GameError` whose kind or cause is ``EOFException``) where the
+    stream faulted, ``problem`` is raised instead; if it finishes, the fault goes unnoticed.
+    Other errors of ``read`` pass through."""
     try:
-        return read(prefix), compression, problem
+        return read(prefix)
     except GameError as e:
         if problem is not None and "EOFException" in (e.kind, e.cause):
             raise problem from None

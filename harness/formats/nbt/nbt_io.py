@@ -114,15 +114,17 @@ def _writer(version, *, form: str) -> NbtWriter:
 
 
 # --- file -----------------------------------------------------------------------------
-def read_file(data: bytes, version) -> T.CompoundTag:
+def read_file(data: bytes, version, *, max_tags: int | None = None) -> T.CompoundTag:
     """``NbtIo.read``: the root compound of ``data`` (named root, name skipped; trailing bytes ignored).
 
     Raises ``IOException`` "Root tag must be a named compound tag" for an End or non-compound
-    root, and the game's errors for malformed input (see module doc).
+    root, and the game's errors for malformed input (see module doc). ``max_tags``: the tools'
+    budget of tags for this read (default :data:`harness.formats.budget.MAX_TAGS`); over it,
+    :class:`~harness.formats.budget.BudgetExceeded`.
     """
     _require_bytes(data)
     rules = _versions.resolve(version).nbt
-    reader = NbtReader(data, JAVA, rules, NbtAccounter.for_file(rules))
+    reader = NbtReader(data, JAVA, rules, NbtAccounter.for_file(rules), max_tags=max_tags)
     return _require_compound(_read_named_root(reader))
 
 

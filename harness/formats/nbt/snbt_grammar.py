@@ -62,6 +62,7 @@ from harness.formats.nbt.mutf8 import join_surrogates, utf16_units
 from harness.formats.nbt.packrat import (
     Alt, Chars, Cut, Fail, Lookahead, Marker, Opt, ParseState, Ref, Repeated, RepeatedSep, Rule, Seq,
 )
+from harness.formats.nbt.snbt_tokens import ARRAYS, INTEGER_TYPES, INTEGER_WIDTHS, NUMBER_START, SIMPLE_ESCAPES
 from harness.formats.nbt.uuid_text import UuidFormatError, uuid_from_string
 
 # snbt.parser.* translation keys (SnbtGrammar / SnbtOperations)
@@ -86,9 +87,6 @@ INFINITY_NOT_ALLOWED = "snbt.parser.infinity_not_allowed"
 EXPECTED_STRING_UUID = "snbt.parser.expected_string_uuid"
 EXPECTED_NUMBER_OR_BOOLEAN = "snbt.parser.expected_number_or_boolean"
 
-NUMBER_START = "+-.0123456789"
-_WIDTH = {"b": 8, "s": 16, "i": 32, "l": 64}
-_INT_TAG = {"b": t.ByteTag, "s": t.ShortTag, "i": t.IntTag, "l": t.LongTag}
 _RADIX = {"binary": 2, "decimal": 10, "hex": 16}
 _UNICODE_NAME = re.compile(r"[-a-zA-Z0-9 ]+")
 
@@ -188,8 +186,8 @@ class IntegerLiteral(NamedTuple):
         digits = ("-" if self.negative else "") + self.digits.replace("_", "")
         try:
             if signed:
-                return parse_integer(digits, _RADIX[self.base], _WIDTH[type_])
-            return parse_unsigned(digits, _RADIX[self.base], _WIDTH[type_])
+                return parse_integer(digits, _RADIX[self.base], INTEGER_WIDTHS[type_])
+            return parse_unsigned(digits, _RADIX[self.base], INTEGER_WIDTHS[type_])
         except JavaNumberFormatError as e:
             state.store(NUMBER_PARSE_FAILURE, str(e))
             return None
@@ -197,7 +195,7 @@ class IntegerLiteral(NamedTuple):
     def tag(self, state: ParseState):
         type_ = self.type or "i"
         value = self.value(state, type_)
-        return None if value is None else _INT_TAG[type_](value)
+        return None if value is None else INTEGER_TYPES[type_](value)
 
 
 def _floating(state: ParseState, negative: bool, whole, fraction, exponent, suffix):
@@ -268,16 +266,8 @@ def _builtin_uuid(state: ParseState, args: list):
 
 BUILTIN_OPERATIONS = {("bool", 1): _builtin_bool, ("uuid", 1): _builtin_uuid}
 
-# array prefix → (tag class, default element type, element types allowed)
-_ARRAYS = {
-    "B": (t.ByteArrayTag, "b", "b"),
-    "I": (t.IntArrayTag, "i", "bsi"),
-    "L": (t.LongArrayTag, "l", "bsil"),
-}
-
-
 def _array(state: ParseState, prefix: str, entries: list[IntegerLiteral]):
-    tag_type, default, allowed = _ARRAYS[prefix]
+    tag_type, default, allowed = ARRAYS[prefix]
     values = []
     for entry in entries:
         type_ = entry.type or default
@@ -346,7 +336,7 @@ def _build():
         lambda s: s.scope.get("sign"))
 
     def suffixes(signed):
-        return Alt(*(Seq(ch(c + c.upper()), Marker("integer_suffix", (signed, c))) for c in "bsil"))
+        return Alt(*(Seq(ch(c + c.upper()), Marker("integer_suffix", (signed, c))) for c in INTEGER_TYPES))
 
     integer_suffix = Rule("integer_suffix").define(
         Alt(Seq(ch("uU"), suffixes(False)), Seq(ch("sS"), suffixes(True)), suffixes(None)),
@@ -402,10 +392,8 @@ def _build():
     hex4 = _greedy("string_hex_4", "[0-9a-fA-F]", 4, 4, EXPECTED_HEX_ESCAPE, 4)
     hex8 = _greedy("string_hex_8", "[0-9a-fA-F]", 8, 8, EXPECTED_HEX_ESCAPE, 8)
     unicode_name = _pattern("string_unicode_name", _UNICODE_NAME, INVALID_CHARACTER_NAME)
-    simple = (("b", "\b"), ("s", " "), ("t", "\t"), ("n", "\n"), ("f", "\f"), ("r", "\r"),
-              ("\\", "\\"), ("'", "'"), ('"', '"'))
     escape = Rule("string_escape_sequence").define(Alt(
-        *(Seq(ch(c), Marker("string_escape_sequence", v)) for c, v in simple),
+        *(Seq(ch(c), Marker("string_escape_sequence", v)) for c, v in SIMPLE_ESCAPES.items()),
         Seq(ch("x"), Ref(hex2)),
         Seq(ch("u"), Ref(hex4)),
         Seq(ch("U"), Ref(hex8)),

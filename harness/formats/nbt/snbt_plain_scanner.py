@@ -48,38 +48,48 @@ import numpy as np
 from harness.formats.nbt import tags as t
 from harness.formats.nbt.java_number_parse import parse_float
 from harness.formats.nbt.mutf8 import join_surrogates
-from harness.formats.nbt.string_reader import JAVA_WHITESPACE
+from harness.formats.nbt.snbt_tokens import ARRAYS, INTEGER_TYPES, INTEGER_WIDTHS, NUMBER_START, SIMPLE_ESCAPES
+from harness.formats.nbt.string_reader import JAVA_WHITESPACE, UNQUOTED_CHARS
 
 MAX_DEPTH = 64  # nesting read here below the value it starts at (deeper: the rules, and their stack)
 
+
+def _one_of(chars) -> str:
+    """A regular expression's character class of ``chars``."""
+    return "[" + "".join(map(re.escape, sorted(chars))) + "]"
+
+
+# the grammar's tables (snbt_tokens) as the patterns below take them, both cases of each suffix letter
+_SUFFIX = _one_of(INTEGER_TYPES.keys() | {c.upper() for c in INTEGER_TYPES})
+_UNQUOTED_CHAR = _one_of(UNQUOTED_CHARS)
+_UNQUOTED_START = _one_of(UNQUOTED_CHARS - set(NUMBER_START))
 _WS = "[" + "".join(sorted(JAVA_WHITESPACE)) + "]*"
 _SKIP = re.compile(_WS)
-_QUOTED = {'"': r'"([^"\\]*(?:\\[bstnfr\\\'"][^"\\]*)*)"', "'": r"'([^'\\]*(?:\\[bstnfr\\'\"][^'\\]*)*)'"}
+_QUOTED = {q: f"{q}([^{q}\\\\]*(?:\\\\{_one_of(SIMPLE_ESCAPES)}[^{q}\\\\]*)*){q}" for q in "\"'"}
 
 # One value that is not a container. Groups: a decimal integer and its suffix; a float's text
 # and its suffix (one of ``float_literal``'s four forms, or an integer with a leading zero or
 # too long, which _scalar declines); a quoted string's contents (one-letter escapes only); an
 # unquoted string (not starting like a number). The integer comes first, unlike in the rules:
 # what both could read, the float forms refuse (no ``.``, exponent or ``f``/``d``).
-_SCALAR = ("([+-]?(?:0|[1-9][0-9]{0,18}))([bBsSiIlL]?)"
+_SCALAR = (f"([+-]?(?:0|[1-9][0-9]{{0,18}}))({_SUFFIX}?)"
            "|([+-]?(?:[0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)(?:[eE][+-]?[0-9]+)?)([fFdD]?)"
            f"|{_QUOTED[chr(34)]}|{_QUOTED[chr(39)]}"
-           "|([A-Za-z_][0-9A-Za-z_\\-.+]*)")
+           f"|({_UNQUOTED_START}{_UNQUOTED_CHAR}*)")
 _OPENER = "([\\[{])"
 # a list element: a scalar and the separator after it, or an opening bracket
 _ELEMENT = re.compile(f"{_WS}(?:(?:{_SCALAR}){_WS}([,\\]])|{_OPENER})")
 # a compound entry: a key (unquoted, or quoted), ``:``, then a scalar and its separator, or an opening bracket
-_ENTRY = re.compile(f"{_WS}(?:([0-9A-Za-z_\\-.+]+)|{_QUOTED[chr(34)]}|{_QUOTED[chr(39)]}){_WS}:"
+_ENTRY = re.compile(f"{_WS}(?:({_UNQUOTED_CHAR}+)|{_QUOTED[chr(34)]}|{_QUOTED[chr(39)]}){_WS}:"
                     f"{_WS}(?:(?:{_SCALAR}){_WS}([,}}])|{_OPENER})")
 _TOP_SCALAR = re.compile(f"(?:{_SCALAR})(?={_WS}(?:[,\\]}})]|\\Z))")  # what may follow a value anywhere
 _AFTER = re.compile(f"{_WS}([,\\]}}])")  # what follows a container inside another
 _CLOSER = re.compile(f"{_WS}([\\]}}])")  # an empty container's end, or after a trailing comma
-_ARRAY_PREFIX = re.compile(f"{_WS}([BIL]){_WS};")
-_ARRAY_ENTRY = re.compile(f"{_WS}([+-]?(?:0|[1-9][0-9]{{0,18}}))([bBsSiIlL]?){_WS}([,\\]])")
+_ARRAY_PREFIX = re.compile(f"{_WS}({_one_of(ARRAYS)}){_WS};")
+_ARRAY_ENTRY = re.compile(f"{_WS}([+-]?(?:0|[1-9][0-9]{{0,18}}))({_SUFFIX}?){_WS}([,\\]])")
 _PACK_DOUBLE = struct.Struct(">d").pack
 _DOUBLE_BITS = struct.Struct(">Q").unpack
 _ESCAPE = re.compile(r"\\(.)", re.S)
-_ESCAPED = {"b": "\b", "s": " ", "t": "\t", "n": "\n", "f": "\f", "r": "\r", "\\": "\\", "'": "'", '"': '"'}
 
 # runs of decimal ints each followed by a comma, ASCII spaces only (int() takes them), in pieces
 _RUN = "[ \t\r\n]*,[ \t\r\n]*){1,4096}"
@@ -87,19 +97,20 @@ _INT_RUN = re.compile("(?:[+-]?(?:0|[1-9][0-9]{0,9})" + _RUN)
 _LONG_RUN = re.compile("(?:[+-]?(?:0|[1-9][0-9]{0,18})[lL]?" + _RUN)
 _BYTE_RUN = re.compile("(?:[+-]?(?:0|[1-9][0-9]{0,2})[bB]?" + _RUN)
 _DROP_SUFFIX = str.maketrans("", "", "lLbB")
-_RUN_START = frozenset("+-0123456789")
+_RUN_START = frozenset(NUMBER_START) - {"."}
 
-_INT_TAG = {"": t.IntTag, "b": t.ByteTag, "s": t.ShortTag, "i": t.IntTag, "l": t.LongTag,
-            "B": t.ByteTag, "S": t.ShortTag, "I": t.IntTag, "L": t.LongTag}
-_WIDTH = {"": 32, "b": 8, "s": 16, "i": 32, "l": 64, "B": 8, "S": 16, "I": 32, "L": 64}
+
+def _by_suffix(table: dict, letters: str, default: str) -> dict:
+    """``table``'s entries of ``letters`` under each letter in both cases, and the ``default``'s under ``""``."""
+    return {"": table[default], **{c: table[c] for c in letters}, **{c.upper(): table[c] for c in letters}}
+
+
+_INT_TAG = _by_suffix(INTEGER_TYPES, "".join(INTEGER_TYPES), "i")
+_WIDTH = _by_suffix(INTEGER_WIDTHS, "".join(INTEGER_WIDTHS), "i")
 _RANGE = {suffix: (-(1 << (width - 1)), 1 << (width - 1)) for suffix, width in _WIDTH.items()}
 # array prefix -> (tag class, the width of each element type allowed (no suffix: the array's), bulk run, its width)
-_ARRAYS = {
-    "B": (t.ByteArrayTag, {"": 8, "b": 8, "B": 8}, _BYTE_RUN, 8),
-    "I": (t.IntArrayTag, {"": 32, "b": 8, "B": 8, "s": 16, "S": 16, "i": 32, "I": 32}, _INT_RUN, 32),
-    "L": (t.LongArrayTag, {"": 64, "b": 8, "B": 8, "s": 16, "S": 16, "i": 32, "I": 32, "l": 64, "L": 64},
-          _LONG_RUN, 64),
-}
+_ARRAYS = {prefix: (tag, _by_suffix(INTEGER_WIDTHS, allowed, default), run, INTEGER_WIDTHS[default])
+           for (prefix, (tag, default, allowed)), run in zip(ARRAYS.items(), (_BYTE_RUN, _INT_RUN, _LONG_RUN))}
 _new_int = int.__new__
 
 
@@ -116,9 +127,9 @@ def _text(contents: str) -> str:
     if contents.isascii():
         if "\\" not in contents:
             return contents
-        return _ESCAPE.sub(lambda e: _ESCAPED[e.group(1)], contents)
+        return _ESCAPE.sub(lambda e: SIMPLE_ESCAPES[e.group(1)], contents)
     if "\\" in contents:
-        contents = _ESCAPE.sub(lambda e: _ESCAPED[e.group(1)], contents)
+        contents = _ESCAPE.sub(lambda e: SIMPLE_ESCAPES[e.group(1)], contents)
     return join_surrogates(contents)
 
 

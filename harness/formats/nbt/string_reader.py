@@ -49,7 +49,8 @@ JAVA_WHITESPACE = frozenset(
     "\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006"
     "\u2008\u2009\u200a\u2028\u2029\u205f\u3000"
 )
-_UNQUOTED = frozenset("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_-.+")
+# StringReader.isAllowedInUnquotedString
+UNQUOTED_CHARS = frozenset("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_-.+")
 
 
 def is_quoted_string_start(ch: str) -> bool:
@@ -128,7 +129,7 @@ class StringReader:
         """The longest run of ``0-9 A-Z a-z _ - . +`` from the cursor (possibly empty)."""
         start = i = self.cursor
         units = self.units
-        while i < self.length and units[i] in _UNQUOTED:
+        while i < self.length and units[i] in UNQUOTED_CHARS:
             i += 1
         self.cursor = i
         return units[start:i]

@@ -10,9 +10,10 @@ sections store (``net.minecraft.world.level.chunk.DataLayer``).
 
 from harness.formats.region.data_layer import DataLayer
 from harness.formats.region.region_file import (
-    CHUNKS, COMPRESSION_BY_ID, REGION_NAME, SECTOR, ChunkLocation, RegionError, RegionFile,
+    CHUNKS, REGION_NAME, SECTOR, ChunkLocation, RegionError, RegionFile,
     UnsupportedChunkError, compression_name, looks_like_region, stored_position,
 )
+from harness.formats.region.region_file_version import COMPRESSION_BY_ID
 
 __all__ = ["RegionFile", "ChunkLocation", "RegionError", "UnsupportedChunkError", "looks_like_region",
            "stored_position", "REGION_NAME", "SECTOR", "DataLayer"]

@@ -85,7 +85,6 @@ CHUNK_HEADER = 5
 GZIP_ID, ZLIB_ID, NONE_ID, LZ4_ID, CUSTOM_ID = (rfv.VERSION_GZIP, rfv.VERSION_DEFLATE, rfv.VERSION_NONE,
                                                 rfv.VERSION_LZ4, rfv.VERSION_CUSTOM)
 EXTERNAL_FLAG = rfv.EXTERNAL_FLAG
-COMPRESSION_BY_ID = {GZIP_ID: compression.GZIP, ZLIB_ID: compression.ZLIB, NONE_ID: compression.NONE}
 READABLE_IDS = (GZIP_ID, ZLIB_ID, NONE_ID, LZ4_ID)
 UNSUPPORTED_IDS = {CUSTOM_ID: "custom"}
 
@@ -107,17 +106,19 @@ def compression_name(compression_id: int) -> str:
     return rfv.name(compression_id)
 
 
-def looks_like_region(data: bytes) -> bool:
-    """Whether ``data`` has a region file's shape: at least the two header sectors, at least
-    one chunk, and most used table entries (more than half) well placed, with a positive
-    length and a known compression id (1..4 or 127, external or not) at their first sector.
-    A damaged region (some bad entries) still has the shape.
+def looks_like_region(data: bytes) -> RegionFile | None:
+    """The :class:`RegionFile` over ``data`` when ``data`` has a region file's shape, else
+    ``None``: at least the two header sectors, at least one chunk, and most used table entries
+    (more than half) well placed, with a positive length and a known compression id (1..4 or
+    127, external or not) at their first sector. A damaged region (some bad entries) still
+    has the shape. The region is opened as ``RegionFile(data)`` opens it (origin ``(0, 0)``),
+    so a caller that reads it next has it already.
 
     Cheap (the headers only). Binary NBT never has this shape: a region file starts with
     ``00`` (a sector number below 2^16), an NBT root of type End.
     """
     if len(data) < HEADER_BYTES or data[0] != 0:
-        return False
+        return None
     region = RegionFile(data)
     good = 0
     for loc in region.locations:
@@ -126,7 +127,7 @@ def looks_like_region(data: bytes) -> bool:
         except RegionError:
             continue
         good += length > 0 and compression_id & 0x7F in rfv.NAMES
-    return good * 2 > len(region.locations)
+    return region if good * 2 > len(region.locations) else None
 
 
 def stored_position(chunk: CompoundTag) -> tuple[int, int] | None:
@@ -230,19 +231,9 @@ class RegionFile:
         header = bytes(data[:HEADER_BYTES]).ljust(HEADER_BYTES, b"\0")
         self._offsets = list(struct.unpack_from(f">{CHUNKS}I", header, 0))
         self._timestamps = list(struct.unpack_from(f">{CHUNKS}I", header, SECTOR))
-        self._bitmap = RegionBitmap()
-        self._bitmap.force(0, HEADER_SECTORS)
-        if data and len(data) != HEADER_BYTES and len(data) < HEADER_BYTES:
+        if 0 < len(data) < HEADER_BYTES:
             self.log.append(f"Region file has truncated header: {len(data)}")
         self._scan()
-        for index in range(CHUNKS):
-            entry = self._offsets[index]
-            if not entry:
-                continue
-            if index in self.problems:
-                self._offsets[index] = 0
-            else:
-                self._bitmap.force(entry >> 8, entry & 0xFF)
         self.log += [e.message or "" for e in self.problems.values()]
 
     # --- the file as it is ------------------------------------------------------------------
@@ -256,18 +247,16 @@ class RegionFile:
         return {name: self.data, **dict(sorted(self.external.items()))}
 
     def _scan(self) -> None:
-        """``locations`` and ``problems`` from the sector table in the file's bytes."""
-        header = bytes(self._file[:HEADER_BYTES]).ljust(HEADER_BYTES, b"\0")
-        offsets = struct.unpack_from(f">{CHUNKS}I", header, 0)
-        times = struct.unpack_from(f">{CHUNKS}I", header, SECTOR)
-        self.locations: list[ChunkLocation] = []
+        """At open: ``locations``, ``problems`` and the used sectors (the two header sectors, then
+        every entry without a problem) from the sector table as read (``_offsets``,
+        ``_timestamps``); an entry with a problem is dropped from the table in memory."""
+        self._bitmap = RegionBitmap()
+        self._bitmap.force(0, HEADER_SECTORS)
+        self.locations: list[ChunkLocation] = self._table()
         self.problems: dict[int, RegionError] = {}
         size = len(self._file)
-        for index, entry in enumerate(offsets):
-            if entry == 0:
-                continue
-            loc = ChunkLocation(index % 32, index // 32, entry >> 8, entry & 0xFF, times[index])
-            self.locations.append(loc)
+        for loc in self.locations:
+            index = loc.index
             problem = None
             if loc.sector < HEADER_SECTORS:
                 problem = f"Region file has invalid sector at index: {index}; sector {loc.sector} overlaps with header"
@@ -277,6 +266,15 @@ class RegionFile:
                 problem = f"Region file has an invalid sector at index: {index}; sector {loc.sector} is out of bounds"
             if problem:
                 self.problems[index] = RegionError(problem, where=f"byte {index * 4} (sector table)")
+                self._offsets[index] = 0
+            else:
+                self._bitmap.force(loc.sector, loc.sectors)
+
+    def _table(self) -> list[ChunkLocation]:
+        """The used entries of the sector table in memory, in index order."""
+        times = self._timestamps
+        return [ChunkLocation(index % 32, index // 32, entry >> 8, entry & 0xFF, times[index] & 0xFFFFFFFF)
+                for index, entry in enumerate(self._offsets) if entry]
 
     def external_path(self, loc: ChunkLocation) -> str:
         """The name of the external file of the chunk at ``loc`` (world chunk coordinates from
@@ -526,5 +524,9 @@ class RegionFile:
         self._file[pos:pos + len(data)] = data
 
     def _write_header(self) -> None:
+        """Both tables written at the file's start; ``locations`` are the table in memory now,
+        and no entry has a problem (those found at open are zeros on disk now, and the file
+        only grows, so every other entry still lies inside it)."""
         self._put(0, struct.pack(f">{CHUNKS}I{CHUNKS}I", *self._offsets, *(t & 0xFFFFFFFF for t in self._timestamps)))
-        self._scan()
+        self.locations = self._table()
+        self.problems = {}

@@ -41,7 +41,9 @@ EXTERNAL_FLAG = 128
 NAMES = {VERSION_GZIP: "gzip", VERSION_DEFLATE: "zlib", VERSION_NONE: "none", VERSION_LZ4: "LZ4",
          VERSION_CUSTOM: "custom"}
 T = TypeVar("T")
-_STREAMS = {VERSION_GZIP: compression.GZIP, VERSION_DEFLATE: compression.ZLIB, VERSION_NONE: compression.NONE}
+COMPRESSION_BY_ID = {VERSION_GZIP: compression.GZIP, VERSION_DEFLATE: compression.ZLIB, VERSION_NONE: compression.NONE}
+"""The ids whose stream is one of :mod:`harness.formats.nbt.compression`'s, and its name there
+(LZ4 has none of NBT files' own; 127 has no stream)."""
 
 
 def exists(version_id: int, version: _versions.GameVersion | str) -> bool:
@@ -64,7 +66,7 @@ def write(version_id: int, data: bytes) -> bytes:
         raise GameError("UnsupportedOperationException", None)
     if version_id == VERSION_LZ4:
         return lz4_block.compress(data)
-    return compression.compress(data, _STREAMS[version_id])
+    return compression.compress(data, COMPRESSION_BY_ID[version_id])
 
 
 def read(version_id: int, data: bytes, *, limit: int = compression.DEFAULT_LIMIT) -> bytes:
@@ -72,7 +74,7 @@ def read(version_id: int, data: bytes, *, limit: int = compression.DEFAULT_LIMIT
     (``readAllBytes``), or the error it throws (:class:`GameError`, Java's kind and text)."""
     if version_id == VERSION_LZ4:
         return lz4_block.decompress(data, limit=limit)
-    return compression.decompress(data, _STREAMS[version_id], limit=limit)
+    return compression.decompress(data, COMPRESSION_BY_ID[version_id], limit=limit)
 
 
 def read_prefix(version_id: int, data: bytes, *, limit: int = compression.DEFAULT_LIMIT
@@ -81,19 +83,14 @@ def read_prefix(version_id: int, data: bytes, *, limit: int = compression.DEFAUL
     ``NbtIo.read`` sees, reading only as far as the NBT goes."""
     if version_id == VERSION_LZ4:
         return lz4_block.decompress_prefix(data, limit=limit)
-    return compression.decompress_prefix(data, _STREAMS[version_id], limit=limit)
+    return compression.decompress_prefix(data, COMPRESSION_BY_ID[version_id], limit=limit)
 
 
 def read_through(version_id: int, data: bytes, read: Callable[[bytes], T], *,
                  limit: int = compression.DEFAULT_LIMIT) -> tuple[T, GameError | None]:
     """``(read(the bytes before a fault), the fault or None)``: ``read`` (``NbtIo.read``) on
-    the game's stream for ``version_id``. If ``read`` runs out of input (a :class:`GameError`
-    whose kind or cause is ``EOFException``) where the stream faulted, the stream's fault is
-    raised instead; a fault after the end ``read`` reached goes unnoticed, as in the game."""
+    the game's stream for ``version_id``, by :func:`harness.formats.nbt.compression.read_to_fault`
+    (a fault where ``read`` runs out of input is raised; one after the end ``read`` reached
+    goes unnoticed, as in the game)."""
     prefix, problem = read_prefix(version_id, data, limit=limit)
-    try:
-        return read(prefix), problem
-    except GameError as e:
-        if problem is not None and "EOFException" in (e.kind, e.cause):
-            raise problem from None
-        raise
+    return compression.read_to_fault(read, prefix, problem), problem

@@ -10,7 +10,8 @@ new, empty file) beside the external files, and is opened as
 no stream), ``exists`` (``doesChunkExist``), ``has`` (``hasChunk``), ``clear``, ``flush``,
 ``close`` and ``files`` (every file of the folder, the region's timestamp table apart:
 :func:`~harness.formats.region.region_file.files_answer`). The ``layer_*`` operations work on one ``DataLayer`` made by
-``layer_new`` or ``layer_from``. The case's region file is closed after its last operation.
+``layer_new`` or ``layer_from``. The case's region file is closed after its last operation
+(unless the case closed it), as the probe closes the game's.
 
 A compression id the release does not have (``fromId`` null) has no case: ``MalformedCase``,
 as the rig skips such a case.
@@ -75,7 +76,11 @@ def run(setup: dict, ops: list, version: GameVersion, jvm: int = 17) -> list:
             return files_answer(region.files(REGION))
         raise MalformedCase(f"unknown region operation {name!r}")  # require() knows every operation
 
-    return answer_each(ops, answer)
+    try:
+        return answer_each(ops, answer)
+    finally:
+        if not region.closed:  # as the probe closes it (a case's own close: once is enough)
+            region.close()
 
 
 def _layer(state: dict[str, DataLayer], name: str, args: list):
