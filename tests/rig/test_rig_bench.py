@@ -25,7 +25,7 @@ def _run(argv: list[str], stdin: str | None = None) -> subprocess.CompletedProce
 
 
 def test_bench_holds_ours_against_the_game(standin_jars):
-    done = _run(["bench/palette.py", "--jar", str(standin_jars.plain), "--seconds", "0.05", "--warmup", "200"])
+    done = _run(["bench/palette.py", "--jar", str(standin_jars.plain), "--seconds", "0.01", "--warmup", "10"])
     assert done.returncode == 0, done.stderr
     out = done.stdout
     assert "Ours against the game's PalettedContainer (Java" in out
