@@ -69,12 +69,18 @@ def local_run(standin_jars, broken_standin_jar, tmp_path_factory):
     return fuzz(standin_jars, broken_standin_jar, out, "--workers", "2")
 
 
+# the two tests of local_run on one worker (pytest-xdist's loadgroup), so the campaign runs once
+SAME_WORKER = pytest.mark.xdist_group("rig-fuzz-local-run")
+
+
+@SAME_WORKER
 def test_a_local_campaign_finds_and_shrinks_every_planted_bug(local_run):
     found, done = local_run
     check_found(found, done.stdout)
     assert f"{4 * CASES} cases in" in done.stdout and "2 workers, local" in done.stdout
 
 
+@SAME_WORKER
 def test_the_cluster_engine_finds_the_same(local_run, standin_jars, broken_standin_jar, tmp_path):
     pytest.importorskip("distributed")
     found, done = fuzz(standin_jars, broken_standin_jar, tmp_path, "--workers", "2", "--cluster", "local")
