@@ -107,11 +107,21 @@ def pytest_configure(config):
     ``xdist_group`` mark for a run without pytest-xdist, which has no use for it.)"""
     config.addinivalue_line("markers", "xdist_group(name): run on the worker of the other tests of this group")
     if hasattr(config, "workerinput"):  # a pytest-xdist worker: the controller's folder, inherited
+        if config.workerinput.get("mc_dist") == "loadgroup":
+            config.option.loadgroup = True  # its ids carry their group, as with --dist loadgroup given
         return
     folder = tempfile.mkdtemp(prefix="mc-format-harness-test-cache-")
     config._mc_saved_cache = os.environ.get(CACHE_ENV)
     config._mc_test_cache = folder
     os.environ[CACHE_ENV] = folder
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node):
+    """(pytest-xdist, in the controller) Tell each worker the distribution chosen here: a
+    worker parses the command line again, where ``pytest_cmdline_main`` may have chosen
+    ``loadgroup`` without a ``--dist``, and only ids with their group reach the same worker."""
+    node.workerinput["mc_dist"] = node.config.option.dist
 
 
 def pytest_unconfigure(config):

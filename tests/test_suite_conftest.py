@@ -70,3 +70,14 @@ def test_conftest_means_the_nearest_one_when_rig_and_engine_run_together():
                            "tests/formats/test_palette_rules.py"],
                           capture_output=True, text=True, cwd=REPO, timeout=300)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+
+
+def test_workers_group_their_ids_when_the_controller_chose_loadgroup():
+    # a worker parses the command line again (no --dist there): the controller tells it
+    for dist, grouped in (("loadgroup", True), ("load", False)):
+        node = SimpleNamespace(workerinput={"workerid": "gw0"}, config=SimpleNamespace(option=SimpleNamespace(dist=dist)))
+        top.pytest_configure_node(node)
+        worker = SimpleNamespace(workerinput=node.workerinput, option=SimpleNamespace(loadgroup=False),
+                                 addinivalue_line=lambda *a: None)
+        top.pytest_configure(worker)
+        assert worker.option.loadgroup is grouped
