@@ -83,9 +83,10 @@ from harness.engine.load_cache import CACHE_ENV  # noqa: E402  (the suite gives 
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_cmdline_main(config):
-    """The whole suite runs on every core (``-n auto``) when pytest-xdist is installed and
-    no ``-n`` was given; a selection of files runs in one process (starting workers would
-    cost more than it saves). ``-n 0`` or ``-p no:xdist`` runs everything serially."""
+    """The whole suite runs on every core (``-n auto``, ``--dist loadgroup``: tests marked
+    ``xdist_group`` share one worker, and so their module's fixtures) when pytest-xdist is
+    installed and no ``-n`` was given; a selection of files runs in one process (starting
+    workers would cost more than it saves). ``-n 0`` or ``-p no:xdist`` runs everything serially."""
     if hasattr(config, "workerinput") or os.environ.get("PYTEST_XDIST_WORKER"):
         return  # a worker runs its share in its own process (its numprocesses is None too)
     if not config.pluginmanager.hasplugin("xdist") or getattr(config.option, "numprocesses", 0) is not None:
@@ -96,17 +97,31 @@ def pytest_cmdline_main(config):
         all(Path(a).resolve() == TESTS for a in config.args)
     if whole:
         config.option.numprocesses = "auto"
+        if getattr(config.option, "dist", "no") == "no":
+            config.option.dist = "loadgroup"
 
 
 def pytest_configure(config):
     """The harness's load cache (harness.engine.load_cache) in a folder of this run's own,
-    shared by its workers, never the user's: each run starts with it empty."""
+    shared by its workers, never the user's: each run starts with it empty. (Also names the
+    ``xdist_group`` mark for a run without pytest-xdist, which has no use for it.)"""
+    config.addinivalue_line("markers", "xdist_group(name): run on the worker of the other tests of this group")
     if hasattr(config, "workerinput"):  # a pytest-xdist worker: the controller's folder, inherited
+        if config.workerinput.get("mc_dist") == "loadgroup":
+            config.option.loadgroup = True  # its ids carry their group, as with --dist loadgroup given
         return
     folder = tempfile.mkdtemp(prefix="mc-format-harness-test-cache-")
     config._mc_saved_cache = os.environ.get(CACHE_ENV)
     config._mc_test_cache = folder
     os.environ[CACHE_ENV] = folder
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node):
+    """(pytest-xdist, in the controller) Tell each worker the distribution chosen here: a
+    worker parses the command line again, where ``pytest_cmdline_main`` may have chosen
+    ``loadgroup`` without a ``--dist``, and only ids with their group reach the same worker."""
+    node.workerinput["mc_dist"] = node.config.option.dist
 
 
 def pytest_unconfigure(config):
@@ -133,3 +148,16 @@ def pytest_collectstart(collector):
                 return
             if folder == TESTS:
                 return
+
+
+# Modules whose tests take the longest (each several seconds of JVMs or child processes), run
+# first so that no worker is left with one of them while the other has finished: the order
+# only, every test still runs (a stable sort; a module missing from the list keeps its place).
+FIRST = ("rig/test_rig_fuzz.py", "rig/test_rig_bench.py", "rig/test_rig_end_to_end.py", "rig/test_rig_region.py",
+         "rig/test_rig_releases.py", "hostile/test_corpus.py", "test_every_release.py")
+
+
+def pytest_collection_modifyitems(config, items):
+    """:data:`FIRST`'s modules to the front, in its order; the rest in collection order."""
+    rank = {(TESTS / name).as_posix(): i for i, name in enumerate(FIRST)}
+    items.sort(key=lambda item: rank.get(item.path.as_posix(), len(FIRST)))

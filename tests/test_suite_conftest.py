@@ -16,7 +16,7 @@ REPO = Path(__file__).resolve().parent.parent
 
 
 def _config(**kw):
-    option = SimpleNamespace(numprocesses=None)
+    option = SimpleNamespace(numprocesses=None, dist="no")
     values = {"usepdb": False, "collectonly": False}
     config = SimpleNamespace(option=option, args=[], args_source=pytest.Config.ArgsSource.TESTPATHS,
                              pluginmanager=SimpleNamespace(hasplugin=lambda name: True),
@@ -30,14 +30,26 @@ def test_the_whole_suite_runs_on_every_core_and_a_selection_in_one_process(monke
     monkeypatch.delenv("PYTEST_XDIST_WORKER", raising=False)
     whole = _config()
     top.pytest_cmdline_main(whole)
-    assert whole.option.numprocesses == "auto"
+    assert whole.option.numprocesses == "auto" and whole.option.dist == "loadgroup"
     some = _config(args=[str(REPO / "tests" / "formats")], args_source=pytest.Config.ArgsSource.ARGS)
     top.pytest_cmdline_main(some)
-    assert some.option.numprocesses is None
+    assert some.option.numprocesses is None and some.option.dist == "no"
     given = _config()
     given.option.numprocesses = 0  # -n 0
     top.pytest_cmdline_main(given)
-    assert given.option.numprocesses == 0
+    assert given.option.numprocesses == 0 and given.option.dist == "no"
+    chosen = _config()
+    chosen.option.dist = "loadfile"  # --dist given: kept
+    top.pytest_cmdline_main(chosen)
+    assert chosen.option.numprocesses == "auto" and chosen.option.dist == "loadfile"
+
+
+def test_the_slowest_modules_run_first_and_the_rest_keep_their_order():
+    assert all((top.TESTS / name).is_file() for name in top.FIRST), "a module of conftest.FIRST is gone"
+    names = ["engine/test_engine_fuzz.py", top.FIRST[1], "formats/test_nbt_cli.py", top.FIRST[0], "api/test_public_names.py"]
+    items = [SimpleNamespace(path=top.TESTS / name, n=i) for i, name in enumerate(names)]
+    top.pytest_collection_modifyitems(None, items)
+    assert [item.n for item in items] == [3, 1, 0, 2, 4]
 
 
 def test_a_worker_never_starts_workers_of_its_own(monkeypatch):
@@ -58,3 +70,14 @@ def test_conftest_means_the_nearest_one_when_rig_and_engine_run_together():
                            "tests/formats/test_palette_rules.py"],
                           capture_output=True, text=True, cwd=REPO, timeout=300)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+
+
+def test_workers_group_their_ids_when_the_controller_chose_loadgroup():
+    # a worker parses the command line again (no --dist there): the controller tells it
+    for dist, grouped in (("loadgroup", True), ("load", False)):
+        node = SimpleNamespace(workerinput={"workerid": "gw0"}, config=SimpleNamespace(option=SimpleNamespace(dist=dist)))
+        top.pytest_configure_node(node)
+        worker = SimpleNamespace(workerinput=node.workerinput, option=SimpleNamespace(loadgroup=False),
+                                 addinivalue_line=lambda *a: None)
+        top.pytest_configure(worker)
+        assert worker.option.loadgroup is grouped

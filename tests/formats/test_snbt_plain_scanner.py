@@ -117,6 +117,9 @@ def test_recorded_errors_after_a_large_run_of_values_keep_their_messages():
         assert _outcome(big, V26) == ("CommandSyntaxException", moved), text
 
 
+LARGE = 3_000  # values before the error: ten times the rules-alone text, past the recursion limit (1,000)
+
+
 def test_a_large_text_with_an_error_after_a_value_gets_the_error_the_rules_give(monkeypatch):
     # the furthest reason lies at a value's end: parse_top parses again, fast only before the error
     monkeypatch.setattr(budget, "MAX_SNBT_VALUES", 10_000_000)
@@ -128,9 +131,9 @@ def test_a_large_text_with_an_error_after_a_value_gets_the_error_the_rules_give(
             rules = _outcome(small, V26)
         assert rules[0] == "CommandSyntaxException" and _outcome(small, V26) == rules
         position = int(rules[1].rsplit(" at position ", 1)[1].split(":", 1)[0])
-        extra = len(unit) * 9_700
+        extra = len(unit) * (LARGE - 300)
         moved = rules[1].replace(f" at position {position}: ", f" at position {position + extra}: ")
-        assert _outcome(start + unit * 10_000 + end, V26) == (rules[0], moved), end
+        assert _outcome(start + unit * LARGE + end, V26) == (rules[0], moved), end
 
 
 # --- the fast path against the rules alone -------------------------------------------------------------

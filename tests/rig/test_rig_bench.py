@@ -25,7 +25,7 @@ def _run(argv: list[str], stdin: str | None = None) -> subprocess.CompletedProce
 
 
 def test_bench_holds_ours_against_the_game(standin_jars):
-    done = _run(["bench/palette.py", "--jar", str(standin_jars.plain), "--seconds", "0.05", "--warmup", "200"])
+    done = _run(["bench/palette.py", "--jar", str(standin_jars.plain), "--seconds", "0.01", "--warmup", "10"])
     assert done.returncode == 0, done.stderr
     out = done.stdout
     assert "Ours against the game's PalettedContainer (Java" in out
@@ -41,7 +41,9 @@ def test_bench_holds_ours_against_the_game(standin_jars):
             assert row, f"no {op} row for k = {k} in the game's table:\n{out}"
             ours, game, ratio = (float(g.replace(",", "")) for g in row.groups()[:3])
             assert game > 0 and ratio > 0
-            assert abs(ratio - ours / game) <= 0.01 * ratio + 0.002  # the ratio is ours ÷ the game's
+            # the ratio is ours ÷ the game's, of the unrounded rates: each printed rounded to a whole
+            # section/s, so ours ÷ game from the table may be off by up to half a section/s of each
+            assert abs(ratio - ours / game) <= ratio * (0.01 + 0.5 / game + 0.5 / ours) + 0.002
             assert row.group(4) == ("yes" if ratio >= 1 else "no")
             # the first table: ours warm and cold, and the game's µs beside them
             times = re.search(rf"│ +{k} │ +{bits} │ {op} +│ +({NUMBER}) │ +({NUMBER}) │ +({NUMBER}) │ +({NUMBER}) │",

@@ -46,39 +46,60 @@ def _worker(jar, cases: list[dict]) -> list[dict]:
 
 REVERSED = "a\udc00\ud800b"  # a low surrogate, then a high one: two lone code units, not U+10000
 LONE = ["\ud83d", "\ude00", "x\ud800", "\udbff\udbff", "\U0001f600"]  # the last a valid pair
+JAVA_TO_PYTHON = {"reversed-pair-alone": [REVERSED], "with-lone-ones": [REVERSED, *LONE]}
+UNITS = "".join(map(chr, range(0x20, 0x10000))).replace('"', "").replace("\\", "")
+PARTS = [UNITS[i:i + 16000] for i in range(0, len(UNITS), 16000)]
 
 
-@pytest.mark.parametrize("strings", [[REVERSED], [REVERSED, *LONE]], ids=["reversed-pair-alone", "with-lone-ones"])
-def test_java_to_python_keeps_reversed_and_lone_surrogates(standin_jars, strings):
-    # alone, the reversed pair is what JPype's str() got wrong without raising (U+10000)
-    case = {"id": "nbt/p/surrogates", "area": "nbt", "version": "26.3",
+def _nbt_case(name: str, strings: list[str]) -> dict:
+    return {"id": f"nbt/p/{name}", "area": "nbt", "version": "26.3",
             "setup": {"form": "file", "input": _compound(strings)}, "ops": [["write_back"], ["to_string"]]}
-    (answer,) = _worker(standin_jars.plain, [case])
+
+
+# every test's case, answered by one worker (one JVM) for the module
+CASES = [*(_nbt_case(f"surrogates-{name}", strings) for name, strings in JAVA_TO_PYTHON.items()),
+         _nbt_case("every-unit", PARTS),
+         {"id": "snbt/p/surrogates", "area": "snbt", "version": "26.3", "setup": {},
+          "ops": [["parse", '"' + s + '"'] for s in (REVERSED, *LONE)]}]  # the surrogates raw in the text
+pytestmark = pytest.mark.xdist_group("rig-surrogates")  # the module's one worker on one pytest-xdist worker
+
+
+@pytest.fixture(scope="module")
+def answers(standin_jars) -> dict:
+    """Case id -> the worker's answer line, for :data:`CASES`."""
+    lines = _worker(standin_jars.plain, CASES)
+    assert [line["id"] for line in lines] == [c["id"] for c in CASES]
+    return {line["id"]: line for line in lines}
+
+
+def _case(case_id: str) -> dict:
+    return next(c for c in CASES if c["id"] == case_id)
+
+
+@pytest.mark.parametrize("name", list(JAVA_TO_PYTHON))
+def test_java_to_python_keeps_reversed_and_lone_surrogates(answers, name):
+    # alone, the reversed pair is what JPype's str() got wrong without raising (U+10000)
+    case = _case(f"nbt/p/surrogates-{name}")
+    answer = answers[case["id"]]
     assert "failure" not in answer, answer
     written, text = answer["answers"]
     assert written == case["setup"]["input"]  # the bytes came back unchanged
     assert "\U00010000" not in text
-    for s in strings:
+    for s in JAVA_TO_PYTHON[name]:
         assert s in text, (s, text)
 
 
-def test_every_16_bit_code_unit_goes_to_java_and_back(standin_jars):
-    units = "".join(map(chr, range(0x20, 0x10000))).replace('"', "").replace("\\", "")
-    parts = [units[i:i + 16000] for i in range(0, len(units), 16000)]
-    case = {"id": "nbt/p/every-unit", "area": "nbt", "version": "26.3",
-            "setup": {"form": "file", "input": _compound(parts)}, "ops": [["write_back"], ["to_string"]]}
-    (answer,) = _worker(standin_jars.plain, [case])
+def test_every_16_bit_code_unit_goes_to_java_and_back(answers):
+    case = _case("nbt/p/every-unit")
+    answer = answers[case["id"]]
     assert "failure" not in answer, answer
     assert answer["answers"][0] == case["setup"]["input"]
-    for part in parts:
+    for part in PARTS:
         assert part.encode("utf-16-le", "surrogatepass") in answer["answers"][1].encode("utf-16-le", "surrogatepass")
 
 
-def test_python_to_java_takes_lone_and_reversed_surrogates_in_snbt(standin_jars):
-    raw = ['"' + s + '"' for s in (REVERSED, *LONE)]  # the surrogates raw in the text, not escapes
-    case = {"id": "snbt/p/surrogates", "area": "snbt", "version": "26.3", "setup": {},
-            "ops": [["parse", t] for t in raw]}
-    (answer,) = _worker(standin_jars.plain, [case])
+def test_python_to_java_takes_lone_and_reversed_surrogates_in_snbt(answers):
+    answer = answers["snbt/p/surrogates"]
     assert "failure" not in answer, answer
     for s, got in zip((REVERSED, *LONE), answer["answers"]):
         assert not (isinstance(got, dict) and "error" in got), (s, got)
