@@ -7,7 +7,6 @@ that rule's."""
 
 from __future__ import annotations
 
-import subprocess
 import sys
 from pathlib import Path
 
@@ -26,6 +25,7 @@ from harness.engine.fuzz.local import LocalEngine
 from harness.engine.fuzz.strategies import STRATEGIES, weighted
 from harness.engine.fuzz.strategies.nbt import mutf8
 from harness.engine.fuzz.worker import command_side, our_side
+from tests.helpers_cli import run_in_process
 
 REPO = Path(__file__).resolve().parents[2]
 BROKEN = f"{sys.executable} {REPO / 'tests' / 'engine' / 'broken_storage_impl.py'}"
@@ -106,8 +106,7 @@ def test_a_campaign_finds_shrinks_and_keeps_the_planted_bug_then_replays_it_firs
 
 def test_the_fuzz_verb_refuses_an_unknown_version_and_a_missing_judge():
     def fuzz(*args):
-        return subprocess.run([sys.executable, "-m", "harness", "fuzz", *args], capture_output=True, text=True,
-                              cwd=REPO, timeout=120)
+        return run_in_process(["fuzz", *args])
 
     done = fuzz("--against", BROKEN, "--version", "9.9", "--no-progress")
     assert done.returncode == 2 and "9.9" in done.stderr and "Traceback" not in done.stderr

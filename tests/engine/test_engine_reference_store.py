@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import gzip
 import json
-import subprocess
 import sys
 
 from helpers_engine import recorded
@@ -71,11 +70,13 @@ def test_recorded_files_are_read_plain_or_gzipped(tmp_path):
     assert got["answers"] == case["answers"]
 
 
-def test_one_command_shows_one_recorded_case():
-    done = subprocess.run([sys.executable, "-m", "harness", "reference", "show", "1.20.1", "nbt/p/list-depth-513/file"],
-                          capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr
-    shown = json.loads(done.stdout)
+def test_one_command_shows_one_recorded_case(capsys):
+    from harness.cli import main
+
+    status = main(["reference", "show", "1.20.1", "nbt/p/list-depth-513/file"])
+    out, err = capsys.readouterr()
+    assert status == 0, err
+    shown = json.loads(out)
     # 1.20.1's accounter refuses depth 513 with a RuntimeException (1.20.2 on: NbtAccounterException)
     assert shown["answers"][0]["error"] == "RuntimeException"
 

@@ -13,10 +13,12 @@ import os
 import re
 import subprocess
 import sys
+from functools import lru_cache
 
 import pytest
 
 from harness.engine.reference import load_reference
+from tests.helpers_cli import run_in_process, run_in_subprocess
 from rig.runner import REPO, prepare, run_game
 
 HEX = re.compile(r"(?:[0-9a-f]{2})*")
@@ -25,8 +27,14 @@ INT64 = range(-2**63, 2**63)
 
 
 def reference_cases(version: str, area: str) -> list[dict]:
-    """The bundled recorded cases (the game's answers) of one version and area."""
-    return [c for c in load_reference(REPO / "reference" / version).cases if c["area"] == area]
+    """The bundled recorded cases (the game's answers) of one version and area; each a fresh
+    mapping (the reference is read once per process)."""
+    return [dict(c) for c in _reference(version).cases if c["area"] == area]
+
+
+@lru_cache(maxsize=None)
+def _reference(version: str):
+    return load_reference(REPO / "reference" / version)
 
 
 def is_error(a) -> bool:
@@ -72,11 +80,10 @@ def case_file(tmp_path, version: str, per_area: int = 8) -> tuple:
     return path, cases
 
 
-def harness(*args, env=None):
-    full_env = dict(os.environ, **(env or {}))
-    full_env["PYTHONPATH"] = str(REPO)
-    return subprocess.run([sys.executable, "-m", "harness", *args], capture_output=True, text=True,
-                          cwd=REPO, env=full_env, timeout=300)
+def harness(*args, env=None, own_process=False):
+    """``harness *args``: in this process (:func:`tests.helpers_cli.run_in_process`), or with
+    ``own_process=True`` as ``python3 -m harness`` in a child of its own."""
+    return (run_in_subprocess if own_process else run_in_process)(list(args), env)
 
 
 @pytest.mark.parametrize("version", ["26.3", "1.21.1", "1.20.1"])
@@ -96,7 +103,7 @@ def test_record_from_the_bundler_jar(standin_jars, tmp_path):
     path, cases = case_file(tmp_path, "26.3")
     cache = tmp_path / "cache"
     done = harness("record", "--jar", str(standin_jars.bundler), "--cases", str(path), "--out", str(tmp_path / "ref"),
-                   env={"MC_FORMAT_HARNESS_CACHE": str(cache)})
+                   env={"MC_FORMAT_HARNESS_CACHE": str(cache)}, own_process=True)  # the command itself, once
     assert done.returncode == 0, done.stderr
     assert f"{len(cases)} answered, 0 skipped, 0 failed" in done.stdout
     ref = load_reference(tmp_path / "ref" / "26.3")
