@@ -40,6 +40,7 @@ class Entry:
     line: str  # a regular expression one line of stderr (or stdout) must match
     seconds: float = SECONDS  # it must end within this
     max_rss: Callable[[Path], int] | None = None  # its peak resident size bound, from the built folder; MAX_RSS if None
+    shared: bool = False  # may run in one process with the other shared entries (:func:`run_shared`)
 
 
 def _harness(*args: str) -> list[str]:
@@ -276,14 +277,14 @@ def _diff_huge_arrays(folder: Path) -> list[str]:
 _ARRAY_SECONDS = 90.0 if FULL_SIZE else SECONDS  # ~7 s per 100 MB printed, on 2 cores
 
 ENTRIES = [
-    Entry("recorded /dev/zero", 1, _dev_zero, 2, r"/dev/zero: a device, not a regular file"),
-    Entry("recorded /dev/urandom", 1, _urandom, 2, r"/dev/urandom: a device, not a regular file"),
-    Entry("case file symlink to /dev/zero", 1, _yaml_symlink, 2, r"zero\.yaml: a device, not a regular file"),
-    Entry("YAML billion laughs", 3, _billion_laughs, 2, r"laughs\.yaml:\d+: YAML aliases expand the file"),
+    Entry("recorded /dev/zero", 1, _dev_zero, 2, r"/dev/zero: a device, not a regular file", shared=True),
+    Entry("recorded /dev/urandom", 1, _urandom, 2, r"/dev/urandom: a device, not a regular file", shared=True),
+    Entry("case file symlink to /dev/zero", 1, _yaml_symlink, 2, r"zero\.yaml: a device, not a regular file", shared=True),
+    Entry("YAML billion laughs", 3, _billion_laughs, 2, r"laughs\.yaml:\d+: YAML aliases expand the file", shared=True),
     Entry("--impl child setsid() holding stdout", 6, _setsid_program, 1, r"^0 passed, 1 failed, 0 unverified$"),
-    Entry("--timeout 1e10", 7, _huge_timeout, 2, r"--timeout: must be at most"),
+    Entry("--timeout 1e10", 7, _huge_timeout, 2, r"--timeout: must be at most", shared=True),
     Entry("5000-digit integer in recorded JSON", 8, _long_integer_recorded, 2,
-          r"long\.jsonl:1: not valid JSON: an integer of 5000 digits"),
+          r"long\.jsonl:1: not valid JSON: an integer of 5000 digits", shared=True),
     Entry("gzip bomb: 20 million empty compounds", 2, _gzip_bomb, 2, r"bomb\.nbt: .*tags"),
     Entry("region file: 3 chunks, each a list of 20 million compounds", 2, _region_bombs, 0,
           r"^\s+0\s+0 .*note: not checked: more than 1000000 tags"),
@@ -292,13 +293,13 @@ ENTRIES = [
     Entry("case: values of a 200-million-entry storage", 12, _storage_values, 1,
           r"storage/p/huge.*'values' would list 200000000 entries, over the tools' limit"),
     Entry("--impl answers a 5000-digit integer", 8, _impl_long_integer, 1,
-          r"storage/p/errors.*the answer line is not JSON \(an integer of 5000 digits"),
+          r"storage/p/errors.*the answer line is not JSON \(an integer of 5000 digits", shared=True),
     Entry("50 MB case id, a slow case", 9, _huge_id_slow, 1, r"^slow: storage averages .*\(50000010 chars\)"),
-    Entry("YAML size: 064", 10, _octal_yaml, 2, r"octal\.yaml:4: the integer '064' is not plain decimal \(YAML 1\.1"),
+    Entry("YAML size: 064", 10, _octal_yaml, 2, r"octal\.yaml:4: the integer '064' is not plain decimal \(YAML 1\.1", shared=True),
     Entry("convert to 1000-deep NBT --strict", 11, _deep_convert, 2,
-          r"deep\.nbt: not written \(--strict\): the file will not read back: it nests 1000"),
+          r"deep\.nbt: not written \(--strict\): the file will not read back: it nests 1000", shared=True),
     Entry("SNBT list of two million 1s", 4, _snbt_long_list, 2, r"list\.snbt: .*over the tools' limit of 100000"),
-    Entry("SNBT 0x + 3600 f", 5, _snbt_long_hex, 2, r"hex\.snbt: .*SNBT \(CommandSyntaxException"),
+    Entry("SNBT 0x + 3600 f", 5, _snbt_long_hex, 2, r"hex\.snbt: .*SNBT \(CommandSyntaxException", shared=True),
     Entry("nbt show: one huge random byte array", 13, _huge_byte_array, 0, r"\d+B,-?\d+B\]\}$",
           seconds=_ARRAY_SECONDS, max_rss=_four_times_input),
     Entry("nbt show --pretty: one huge random byte array", 13, lambda folder: _huge_byte_array(folder, "--pretty"), 0,
@@ -342,9 +343,17 @@ def run(entry: Entry, folder: Path, timeout: float = 60.0) -> Result:
     index = next(i for i, e in enumerate(ENTRIES) if e.name == entry.name)
     code = (f"import json, sys, pathlib; sys.path.insert(0, {str(Path(__file__).parent)!r}); "
             f"import hostile_corpus as h; print(json.dumps(h.ENTRIES[{index}].build(pathlib.Path({str(folder)!r}))))")
-    peak = folder / ".maxrss"
     built = subprocess.run([sys.executable, "-c", code], cwd=REPO, check=True, capture_output=True, text=True)
-    argv = [sys.executable, "-c", _LAUNCHER, str(peak), sys.executable, *json.loads(built.stdout)]
+    bound = entry.max_rss if entry.max_rss is not None else MAX_RSS
+    return _launch(json.loads(built.stdout), folder, timeout, bound)
+
+
+def _launch(args: list[str], folder: Path, timeout: float, bound) -> Result:
+    """``python3 *args`` through :data:`_LAUNCHER` in the checkout, its output in ``folder``;
+    its status, time and peak resident size (``bound``: the bound, or a function of ``folder``
+    giving it)."""
+    peak = folder / ".maxrss"
+    argv = [sys.executable, "-c", _LAUNCHER, str(peak), sys.executable, *args]
     out, err = folder / ".stdout", folder / ".stderr"
     with open(out, "wb") as o, open(err, "wb") as e:
         start = time.perf_counter()
@@ -368,10 +377,87 @@ def run(entry: Entry, folder: Path, timeout: float = 60.0) -> Result:
         os.killpg(proc.pid, 9)  # anything the command left behind
     except (ProcessLookupError, PermissionError):
         pass
-    bound = entry.max_rss(folder) if entry.max_rss is not None else MAX_RSS
+    bound = bound(folder) if callable(bound) else bound
     max_rss = int(peak.read_text()) if peak.exists() else usage.ru_maxrss  # the launcher's own if it was killed
     return Result(proc.returncode, seconds, max_rss * 1024, _kept(out), err.read_text(errors="replace"),
                   timed_out, bound)
+
+
+def run_shared(entries: list[Entry], folder: Path) -> dict[str, Result]:
+    """Build and run ``entries`` (each :attr:`Entry.shared`) in one process, one after the
+    other, as :func:`run` runs one: each with its own folder under ``folder``, its own stdout
+    and stderr files and its exit status (``harness`` entries call :func:`harness.cli.main`,
+    ``-c`` entries run their code; a ``SystemExit`` is the status, any other exception a
+    traceback on stderr and status 1, as the interpreter gives them). The peak resident size
+    is the process's over all of them (at least each one's own: compared with each entry's
+    bound, a stricter test); the time the whole run's. Killed after the sum of three times
+    each entry's ``seconds``: an entry that had not ended then is a timed-out result.
+    Entry name -> its :class:`Result`."""
+    import json
+
+    assert all(e.shared for e in entries), [e.name for e in entries if not e.shared]
+    indices = [next(i for i, e in enumerate(ENTRIES) if e.name == entry.name) for entry in entries]
+    folders = [folder / f"entry-{i}" for i in indices]
+    for f in folders:
+        f.mkdir()
+    code = (f"import json, sys, pathlib; sys.path.insert(0, {str(Path(__file__).parent)!r}); "
+            f"import hostile_corpus as h; print(json.dumps([h.ENTRIES[i].build(pathlib.Path(f)) "
+            f"for i, f in zip({indices!r}, {[str(f) for f in folders]!r})]))")
+    built = subprocess.run([sys.executable, "-c", code], cwd=REPO, check=True, capture_output=True, text=True)
+    plan = [{"argv": argv, "out": str(f / ".stdout"), "err": str(f / ".stderr"), "status": str(f / ".status")}
+            for argv, f in zip(json.loads(built.stdout), folders)]
+    (folder / "plan.json").write_text(json.dumps(plan), encoding="utf-8")
+    timeout = sum(3 * e.seconds for e in entries)
+    whole = _launch(["-c", _SHARED_RUNNER, str(folder / "plan.json")], folder, timeout, MAX_RSS)
+    results = {}
+    for entry, f in zip(entries, folders):
+        status = f / ".status"
+        ended = status.exists()
+        results[entry.name] = Result(int(status.read_text()) if ended else whole.status, whole.seconds, whole.max_rss,
+                                     _kept(f / ".stdout") if (f / ".stdout").exists() else "",
+                                     ((f / ".stderr").read_text(errors="replace") if (f / ".stderr").exists() else "")
+                                     + ("" if ended else whole.stderr),  # the runner's own, where it stopped
+                                     whole.timed_out and not ended, MAX_RSS)
+    return results
+
+
+# python3 -c _SHARED_RUNNER PLAN: runs each entry of PLAN (JSON: argv, out, err, status) in
+# this process, its file descriptors 1 and 2 on its out and err files, and writes its exit
+# status to its status file when it has ended (:func:`run_shared`)
+_SHARED_RUNNER = textwrap.dedent("""
+    import io, json, os, sys, traceback
+    def run(argv):
+        try:
+            if argv[:2] == ["-m", "harness"]:
+                from harness.cli import main
+                return main(argv[2:])
+            assert argv[0] == "-c", argv
+            exec(compile(argv[1], "<string>", "exec"), {"__name__": "__main__"})
+            return 0
+        except SystemExit as e:
+            if e.code is None or isinstance(e.code, int):
+                return e.code or 0
+            print(e.code, file=sys.stderr)
+            return 1
+        except BaseException:
+            traceback.print_exc()
+            return 1
+    for step in json.load(open(sys.argv[1], encoding="utf-8")):
+        with open(step["out"], "wb") as out, open(step["err"], "wb") as err:
+            os.dup2(out.fileno(), 1)
+            os.dup2(err.fileno(), 2)
+            sys.stdout = io.TextIOWrapper(io.FileIO(1, "w", closefd=False), encoding="utf-8")
+            sys.stderr = io.TextIOWrapper(io.FileIO(2, "w", closefd=False), encoding="utf-8",
+                                          errors="backslashreplace", line_buffering=True)
+            status = run(step["argv"])
+            for stream in (sys.stdout, sys.stderr):
+                try:
+                    stream.flush()
+                except (OSError, ValueError):
+                    pass
+        with open(step["status"], "w") as f:
+            f.write(str(status))
+""")
 
 
 # python3 -c _LAUNCHER PEAK_FILE ARGV...: runs ARGV in its own process group's reach (a kill of
@@ -405,4 +491,4 @@ def _kept(path: Path) -> str:
     return (head + b"\n[...]\n" + tail).decode(errors="replace")
 
 
-__all__ = ["ENTRIES", "Entry", "Result", "run", "SECONDS", "MAX_RSS", "FULL_SIZE"]
+__all__ = ["ENTRIES", "Entry", "Result", "run", "run_shared", "SECONDS", "MAX_RSS", "FULL_SIZE"]
