@@ -98,7 +98,7 @@ present chunk is read to check it, as --chunk would read it (at most --max-bytes
 decompressed bytes and --max-tags tags each); a chunk this tool cannot read though the game
 may (LZ4, custom or external c.X.Z.mcc streams, over --max-bytes or --max-tags) gets
 "note: not checked". The checks of one file share a budget too: --max-region-tags tags
-(default 2,000,000: 1,024 chunks of up to 1,950 tags) and --max-bytes decompressed bytes
+(default 16,000,000: 1,024 chunks of up to 15,600 tags) and --max-bytes decompressed bytes
 in all. Once it is used up, every chunk still to come is listed with "note: not checked:
 the budget for the whole file is spent", the count line says how many, and the exit
 status stays 0: the list ends within seconds, never a read of every chunk of a hostile

@@ -149,14 +149,16 @@ def _region_bombs(folder: Path, chunks: int = 3) -> list[str]:
 
 
 REGION_CHUNKS = 1024 if FULL_SIZE else 64  # chunks of the region file of bombs
-DAMAGED_CHUNKS = 120 if FULL_SIZE else 8  # chunks of the region file of damaged streams
+MAX_REGION_TAGS, MAX_TAGS = 16_000_000, 1_000_000  # harness.formats.budget's defaults (test_corpus.py checks)
+REGION_READS = MAX_REGION_TAGS // MAX_TAGS  # bombs read (each refused at MAX_TAGS) before the file's budget is spent
+DAMAGED_CHUNKS = 120 if FULL_SIZE else REGION_READS + 8  # chunks of the region file of damaged streams
 
 
 def _region_damaged(folder: Path) -> list[str]:
     """``nbt show`` of a region file of :data:`DAMAGED_CHUNKS` chunks, each a 1 MB stored
     (level 0) zlib stream whose Adler-32 check is wrong: a stream is inflated again to find
     the byte where zlib fails, and each failed read is charged its 1 MB to the file's budget
-    (a tag a byte at most), so two are read."""
+    (a tag a byte at most), so :data:`REGION_READS` are read."""
     import zlib
 
     stream = bytearray(zlib.compress(b"\x01" * 1_000_000, 0))
@@ -305,10 +307,11 @@ ENTRIES = [
           r"\d+B, -?\d+B\]$", seconds=_ARRAY_SECONDS, max_rss=_four_times_input),
     Entry(f"region file: {REGION_CHUNKS} chunks, each a list of 20 million compounds", 2,
           lambda folder: _region_bombs(folder, REGION_CHUNKS), 0,
-          rf"^chunks: {REGION_CHUNKS} of 1024; {REGION_CHUNKS - 2} not checked: the chunks read before them used up "
-          r"the budget for the whole file, 2000000 tags"),
+          rf"^chunks: {REGION_CHUNKS} of 1024; {REGION_CHUNKS - REGION_READS} not checked: the chunks read before "
+          rf"them used up the budget for the whole file, {MAX_REGION_TAGS} tags"),
     Entry(f"region file: {DAMAGED_CHUNKS} chunks, each a damaged 1 MB zlib stream", 2, _region_damaged, 0,
-          rf"^chunks: {DAMAGED_CHUNKS} of 1024; 2 the game cannot load; {DAMAGED_CHUNKS - 2} not checked: "),
+          rf"^chunks: {DAMAGED_CHUNKS} of 1024; {REGION_READS} the game cannot load; "
+          rf"{DAMAGED_CHUNKS - REGION_READS} not checked: "),
     Entry("nbt convert --to snbt: one huge random byte array", 13, _convert_huge_array, 0,
           r"array\.snbt: note: not read back to check \(\d+ characters", seconds=_ARRAY_SECONDS,
           max_rss=_four_times_input),

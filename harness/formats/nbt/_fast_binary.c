@@ -4,10 +4,11 @@
  * It builds exactly the objects the pure-Python reader builds (binary_reader.NbtReader) and
  * writes exactly the bytes the pure-Python writer writes (binary_writer.NbtWriter). It never
  * decides anything the game decides: on anything unusual (too few bytes, an unknown type, a
- * negative length, a string that is not ASCII and does not decode, too deep, over the tools'
- * tag budget, a mixed list, a value out of range, an object that is not one of our tag classes)
- * it gives up and returns None, and the caller reads or writes the same input the pure way,
- * which raises the game's errors. Non-ASCII strings, arrays and compound write plans are made
+ * negative length, a string that is not ASCII and does not decode, too deep, a mixed list, a
+ * value out of range, an object that is not one of our tag classes) it gives up and returns
+ * None, and the caller reads or writes the same input the pure way, which raises the game's
+ * errors. Over the tools' tag budget it stops where the pure reader would (it counts the same
+ * tags at the same places) and says where: the caller raises the pure reader's refusal. Non-ASCII strings, arrays and compound write plans are made
  * by Python callables the caller passes, so their rules live in one place.
  */
 #define PY_SSIZE_T_CLEAN
@@ -103,7 +104,22 @@ typedef struct {
     long depth, depth_limit;
     long long tags, max_tags;
     PyObject *data, *decode, *array_tag, *wire;
+    int over;                /* the tag budget ran out: at over_pos; path holds where, innermost first */
+    Py_ssize_t over_pos;
+    PyObject *path;
 } reader_t;
+
+/* the budget ran out here (tags counted past max_tags): stop reading */
+static void over_budget(reader_t *r) {
+    r->over = 1;
+    r->over_pos = r->pos;
+    r->path = PyList_New(0);
+}
+
+/* on the way out of a stopped read: one step of its path (a compound's key or a list's index) */
+static void path_step(reader_t *r, PyObject *step) {
+    if (step == NULL || r->path == NULL || PyList_Append(r->path, step) < 0) Py_CLEAR(r->path);
+}
 
 static inline uint16_t rd16(reader_t *r, Py_ssize_t at) {
     const unsigned char *q = r->p + at;
@@ -320,7 +336,7 @@ static PyObject *read_payload(reader_t *r, int t) {
 }
 
 static PyObject *read_compound(reader_t *r) {
-    PyObject *c;
+    PyObject *c, *last = NULL;  /* last: the key read last (a borrowed reference, the dict holds it) */
     if (r->depth >= r->depth_limit) return NULL;
     r->depth++;
     c = PyDict_Type.tp_new(C_Compound, empty_tuple, NULL);
@@ -339,14 +355,23 @@ static PyObject *read_compound(reader_t *r) {
         if (key == NULL) goto fail;
         r->pos += 3 + len;
         value = read_payload(r, t);
-        if (value == NULL) { Py_DECREF(key); goto fail; }
+        if (value == NULL) {
+            if (r->over) path_step(r, key);
+            Py_DECREF(key);
+            goto fail;
+        }
         if (PyDict_SetItem(c, key, value) < 0) { Py_DECREF(key); Py_DECREF(value); goto fail; }
+        last = key;
         Py_DECREF(key);
         Py_DECREF(value);
     }
     r->depth--;
     r->tags += PyDict_GET_SIZE(c) + 1;
-    if (r->tags > r->max_tags) goto fail;
+    if (r->tags > r->max_tags) {
+        over_budget(r);
+        if (last) path_step(r, last);
+        goto fail;
+    }
     return c;
 fail:
     Py_DECREF(c);
@@ -370,10 +395,7 @@ static PyObject *read_list(reader_t *r) {
         leaves = n < room ? n : room;
     }
     r->tags += leaves + 1;
-    if (r->tags > r->max_tags) return NULL;
-    /* each compound or list element is one tag more at least: over the budget, say so at once
-       (giving up is always safe; the pure path then finds the budget's error itself) */
-    if ((elem == 9 || elem == 10) && r->tags + n > r->max_tags) return NULL;
+    if (r->tags > r->max_tags) { over_budget(r); return NULL; }
     lst = PyList_Type.tp_new(C_List, empty_tuple, NULL);
     if (lst == NULL) return NULL;
     if (PyObject_SetAttr(lst, s_declared_type, elem_ids[(unsigned char)elem]) < 0) goto fail;
@@ -391,7 +413,11 @@ static PyObject *read_list(reader_t *r) {
         for (long long i = 0; i < n; i++) {
             PyObject *v;
             if (elem == 10) {
-                if (++r->tags > r->max_tags) goto fail;
+                if (++r->tags > r->max_tags) {
+                    over_budget(r);
+                    v = NULL;
+                    goto element_failed;
+                }
                 v = read_compound(r);
                 if (v && r->unwrap && PyDict_GET_SIZE(v) == 1) {  /* ListTag.addAndUnwrap (26.x) */
                     PyObject *inner = PyDict_GetItemWithError(v, s_empty);
@@ -401,7 +427,15 @@ static PyObject *read_list(reader_t *r) {
             } else {
                 v = read_payload(r, elem);
             }
-            if (v == NULL) goto fail;
+        element_failed:
+            if (v == NULL) {
+                if (r->over) {
+                    PyObject *index = PyLong_FromLongLong(i);
+                    path_step(r, index);
+                    Py_XDECREF(index);
+                }
+                goto fail;
+            }
             if (PyList_Append(lst, v) < 0) { Py_DECREF(v); goto fail; }
             Py_DECREF(v);
         }
@@ -437,10 +471,18 @@ static PyObject *read_tree(PyObject *self, PyObject *args) {
     }
     PyBuffer_Release(&view);
     if (tree == NULL) {
-        if (PyErr_Occurred() && !PyErr_ExceptionMatches(PyExc_Exception)) return NULL;  /* KeyboardInterrupt */
+        if (PyErr_Occurred() && !PyErr_ExceptionMatches(PyExc_Exception)) {  /* KeyboardInterrupt */
+            Py_XDECREF(r.path);
+            return NULL;
+        }
+        if (r.over && r.path != NULL && !PyErr_Occurred()) {  /* over the budget: where */
+            if (PyList_Reverse(r.path) == 0) return Py_BuildValue("OnN", Py_None, r.over_pos, r.path);
+        }
+        Py_XDECREF(r.path);
         PyErr_Clear();
         Py_RETURN_NONE;
     }
+    Py_XDECREF(r.path);
     return Py_BuildValue("NnL", tree, r.pos, r.tags);
 }
 
@@ -836,7 +878,8 @@ static PyMethodDef methods[] = {
     {"configure", configure, METH_VARARGS, "configure(12 tag classes in id order without End and String last..., byte tags)"},
     {"read_tree", read_tree, METH_VARARGS,
      "read_tree(data, pos, tag_id, little, utf8, unwrap, depth, depth_limit, max_tags, decode, array_tag, wire)"
-     " -> (tree, end, tags) or None"},
+     " -> (tree, end, tags); (None, offset, path) when over max_tags (path: keys and list indices, outermost"
+     " first); None to leave it to the pure reader"},
     {"write_tree", write_tree, METH_VARARGS,
      "write_tree(out, tag, tag_id, little, mutf8, canonical_nan, heterogeneous, hashmap_order, plans, plan_of, strings,"
      " encode) -> True (appended to the bytearray out) or None (out unchanged)"},

@@ -371,10 +371,18 @@ class NbtReader:
             raise GameError("OutOfMemoryError", "Requested array size exceeds VM limit", where=self.where())
         return self._list_frame(elem, n)
 
-    def _over_budget(self) -> BaseException:
+    def _over_budget(self, path: str | None = None) -> BaseException:
+        """The refusal of a read over :data:`~harness.formats.budget.MAX_TAGS`, at ``self.pos`` and
+        ``path`` (default: where the reader is).
+
+        Tags are counted as they are made: a list's leaf elements (as many as its bytes can hold)
+        and the list itself when its length is read, each compound element of a list when it
+        starts, a compound's entries and its End when it ends. The compiled path counts the same
+        at the same places, so both refuse at the same offset and path."""
+        path = self.where().split(", path ", 1)[-1] if path is None else path
         return budget.BudgetExceeded(
             f"more than {self.max_tags} tags, over the tools' limit of {self.max_tags} (a Python tag costs ~200 "
-            f"bytes; --max-tags N to raise it), at offset {self.pos}, path {self.where().split(', path ', 1)[-1]}")
+            f"bytes; --max-tags N to raise it), at offset {self.pos}, path {path}")
 
     def _list_frame(self, elem: int, n: int) -> list:
         # the list, and its leaf elements whose bytes can be there (a declared length past the end
@@ -436,6 +444,8 @@ class NbtReader:
         if done is None:
             return None
         tree, self.pos, tags = done
+        if tree is None:  # over the budget: at offset self.pos, the path's keys and indices in tags
+            raise self._over_budget(_path_text(tags))
         self.tags += tags
         return tree
 
@@ -484,12 +494,11 @@ class NbtReader:
                     shape = frame[5]
                     if shape:  # same-shaped siblings of an element read below
                         frame[5] = None  # a mismatch: read the next one below, then make a new shape
-                        room = max(self.max_tags - self.tags + 1, 1)  # siblings made past the budget: none
-                        self.pos, done = shape.read_into(lst, min(left, room), data, self.pos, strings,
-                                                         self._string_tag_or_none)
-                        self.tags += done
-                        if self.tags > self.max_tags:
-                            raise self._over_budget()
+                        cost = shape.entries + 2  # as counted below: the element, its entries, its End
+                        room = (self.max_tags - self.tags) // cost  # siblings within the budget; the one
+                        self.pos, done = shape.read_into(lst, min(left, room), data, self.pos, strings,  # past
+                                                         self._string_tag_or_none)  # it is read below
+                        self.tags += done * cost
                         left -= done
                         frame[3] = left
                         if not left:
@@ -674,14 +683,22 @@ class NbtReader:
 
     def where(self, offset: int | None = None) -> str:
         """``offset N, path a.b[2]``: where the reader is, for error messages."""
-        parts = []
+        steps = []
         for frame in self._stack:
             if frame[0] == 0:
                 if frame[2] is not None:
-                    parts.append(f".{frame[2]}" if parts else str(frame[2]))
+                    steps.append(frame[2])
             else:
-                parts.append(f"[{frame[4] - frame[3] - 1}]")
-        if len(parts) > 16:  # deep trees: the outermost and innermost steps
-            parts = parts[:4] + [f"...({len(parts) - 12} more)..."] + parts[-8:]
-        path = "".join(parts) or "(root)"
-        return f"offset {self.pos if offset is None else offset}, path {path}"
+                steps.append(frame[4] - frame[3] - 1)
+        return f"offset {self.pos if offset is None else offset}, path {_path_text(steps)}"
+
+
+def _path_text(steps: list) -> str:
+    """``a.b[2]``: the steps from the root (a compound's key, a ``str``, or a list element's
+    index, an ``int``), the outermost and innermost of a deep one; ``(root)`` for none."""
+    parts = []
+    for step in steps:
+        parts.append(f"[{step}]" if type(step) is int else f".{step}" if parts else step)
+    if len(parts) > 16:  # deep trees: the outermost and innermost steps
+        parts = parts[:4] + [f"...({len(parts) - 12} more)..."] + parts[-8:]
+    return "".join(parts) or "(root)"
