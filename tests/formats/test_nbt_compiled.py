@@ -289,6 +289,7 @@ def test_nesting_at_the_depth_limit_answers_the_same(monkeypatch, depth):
     data = b"\x0a\x00\x00" + b"\x09\x00\x00\x00\x09\x00\x00\x00\x01" * (depth - 1) + b"\x00\x00\x00\x00\x00" + b"\x00"
     for version in VERSIONS:
         _same(*_both(monkeypatch, lambda: nbt_io.read_file(data, version)))
+        _same(*_both(monkeypatch, lambda: nbt_io.read_named_end(data, version)))  # nbt_io's one-call path
 
 
 _COLLIDING = ["".join(p) for p in __import__("itertools").product(["Aa", "BB"], repeat=4)]  # one String.hashCode

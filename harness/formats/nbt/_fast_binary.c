@@ -34,6 +34,9 @@ static PyObject *s_declared_type, *s_bits, *s_array, *s_table_size, *s_empty, *e
 static Py_ssize_t float_bits_offset = -1, double_bits_offset = -1, array_offset = -1;
 static PyObject *np_frombuffer, *np_empty, *dtypes[3];  /* numpy.frombuffer, numpy.empty; int8, int32, int64 (native) */
 static PyObject *elem_ids[256];    /* small ints for declared_type, by unsigned byte */
+static int data_first = 0;         /* a NumPy array's data pointer is the first field after its header
+                                      (PyArrayObject_fields; checked in configure()): read there, not by
+                                      the buffer protocol, whose set-up costs ~1 µs an array in a fresh process */
 static int configured = 0;
 
 /* ---- a direct-mapped cache of short ASCII strings: raw bytes -> str (keys) or StringTag (values).
@@ -89,6 +92,18 @@ static PyObject *configure(PyObject *self, PyObject *args) {
     float_bits_offset = member_offset(C_Float, s_bits);
     double_bits_offset = member_offset(C_Double, s_bits);
     array_offset = member_offset(C_ByteArray, s_array);
+    {  /* data_first: where the buffer protocol finds an array's data, the field after the header holds it */
+        PyObject *count = PyLong_FromLong(4), *call[2] = {count, dtypes[2]}, *probe;
+        Py_buffer v;
+        probe = count ? PyObject_Vectorcall(np_empty, call, 2, NULL) : NULL;
+        Py_XDECREF(count);
+        if (probe == NULL) return NULL;
+        if (PyObject_GetBuffer(probe, &v, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) == 0) {
+            data_first = v.len == 32 && *(void **)((char *)probe + sizeof(PyObject)) == v.buf;
+            PyBuffer_Release(&v);
+        } else PyErr_Clear();
+        Py_DECREF(probe);
+    }
     if (array_offset != member_offset(C_IntArray, s_array) || array_offset != member_offset(C_LongArray, s_array))
         array_offset = -1;
     configured = 1;
@@ -265,33 +280,44 @@ static PyObject *read_array(reader_t *r, int t) {
     n = (int32_t)rd32(r, r->pos);
     if (n < 0 || n > VM_ARRAY_LIMIT || (long long)(r->n - r->pos - 4) < n * width) return NULL;
     PyObject *out;
-    if (n == 0 || array_offset < 0) {
+    if (array_offset < 0) {
         out = PyObject_CallFunction(r->array_tag, "iOLnO", t, r->data, n, r->pos + 4, r->wire);
-    } else {  /* as _array_tag makes it: a read-only view of the input in native order, else a swapped copy */
-        PyObject *dtype = dtypes[t == 7 ? 0 : t == 11 ? 1 : 2], *array;
+    } else {  /* as _array_tag makes it: a read-only view of the input in native order, else a swapped
+                 copy; an empty one numpy.empty(0) (numpy called directly: no argument format parsed) */
+        PyObject *dtype = dtypes[t == 7 ? 0 : t == 11 ? 1 : 2], *array, *count = PyLong_FromLongLong(n);
         int one = 1;
         int swap = width > 1 && (*(char *)&one == 1) != r->little;
-        if (!swap) {
-            array = PyObject_CallFunction(np_frombuffer, "OOLn", r->data, dtype, n, r->pos + 4);
+        if (count == NULL) return NULL;
+        if (n > 0 && !swap) {
+            PyObject *offset = PyLong_FromSsize_t(r->pos + 4);
+            PyObject *call[4] = {r->data, dtype, count, offset};
+            array = offset ? PyObject_Vectorcall(np_frombuffer, call, 4, NULL) : NULL;
+            Py_XDECREF(offset);
         } else {
             Py_buffer v;
-            array = PyObject_CallFunction(np_empty, "LO", n, dtype);
-            if (array == NULL) return NULL;
-            if (PyObject_GetBuffer(array, &v, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) < 0) { Py_DECREF(array); return NULL; }
-            if (v.len != n * width) { PyBuffer_Release(&v); Py_DECREF(array); return NULL; }
-            const unsigned char *src = r->p + r->pos + 4;
-            unsigned char *dst = v.buf;
-            if (width == 4) {
-                for (long long i = 0; i < n; i++, src += 4, dst += 4) {
-                    uint32_t x; memcpy(&x, src, 4); x = __builtin_bswap32(x); memcpy(dst, &x, 4);
-                }
-            } else {
-                for (long long i = 0; i < n; i++, src += 8, dst += 8) {
-                    uint64_t x; memcpy(&x, src, 8); x = __builtin_bswap64(x); memcpy(dst, &x, 8);
+            PyObject *call[2] = {count, dtype};
+            array = PyObject_Vectorcall(np_empty, call, 2, NULL);
+            if (array != NULL && n > 0) {
+                if (data_first) { v.buf = *(void **)((char *)array + sizeof(PyObject)); v.obj = NULL; v.len = n * width; }
+                else if (PyObject_GetBuffer(array, &v, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) < 0) { Py_CLEAR(array); }
+                if (array != NULL && v.len != n * width) { PyBuffer_Release(&v); Py_CLEAR(array); }
+                else if (array != NULL) {
+                    const unsigned char *src = r->p + r->pos + 4;
+                    unsigned char *dst = v.buf;
+                    if (width == 4) {
+                        for (long long i = 0; i < n; i++, src += 4, dst += 4) {
+                            uint32_t x; memcpy(&x, src, 4); x = __builtin_bswap32(x); memcpy(dst, &x, 4);
+                        }
+                    } else {
+                        for (long long i = 0; i < n; i++, src += 8, dst += 8) {
+                            uint64_t x; memcpy(&x, src, 8); x = __builtin_bswap64(x); memcpy(dst, &x, 8);
+                        }
+                    }
+                    PyBuffer_Release(&v);
                 }
             }
-            PyBuffer_Release(&v);
         }
+        Py_DECREF(count);
         if (array == NULL) return NULL;
         PyTypeObject *cls = t == 7 ? C_ByteArray : t == 11 ? C_IntArray : C_LongArray;
         out = cls->tp_alloc(cls, 0);
