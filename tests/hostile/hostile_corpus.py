@@ -330,6 +330,7 @@ class Result:
     stderr: str
     timed_out: bool
     max_rss_bound: int  # bytes: the entry's ``max_rss`` of its built input, else MAX_RSS
+    cpu_seconds: float = 0.0  # user + system time of the command (its wall time on a busy machine is more)
 
 
 def run(entry: Entry, folder: Path, timeout: float = 60.0) -> Result:
@@ -372,13 +373,18 @@ def run(entry: Entry, folder: Path, timeout: float = 60.0) -> Result:
     except (ProcessLookupError, PermissionError):
         pass
     bound = entry.max_rss(folder) if entry.max_rss is not None else MAX_RSS
-    max_rss = int(peak.read_text()) if peak.exists() else usage.ru_maxrss  # the launcher's own if it was killed
+    if peak.exists():
+        rss, cpu = peak.read_text().split()
+        max_rss, cpu_seconds = int(rss), float(cpu)
+    else:  # the launcher's own if it was killed
+        max_rss, cpu_seconds = usage.ru_maxrss, usage.ru_utime + usage.ru_stime
     return Result(proc.returncode, seconds, max_rss * 1024, _kept(out), err.read_text(errors="replace"),
-                  timed_out, bound)
+                  timed_out, bound, cpu_seconds)
 
 
 # python3 -c _LAUNCHER PEAK_FILE ARGV...: runs ARGV in its own process group's reach (a kill of
-# the group ends both), writes ARGV's peak resident size (KiB, wait4) to PEAK_FILE and ends
+# the group ends both), writes ARGV's peak resident size (KiB, wait4) and its CPU seconds (user
+# and system) to PEAK_FILE and ends
 # as ARGV ended (its status, or the signal that killed it)
 _LAUNCHER = textwrap.dedent("""
     import os, signal, sys
@@ -387,7 +393,7 @@ _LAUNCHER = textwrap.dedent("""
         os.execv(sys.argv[2], sys.argv[2:])
     _, status, usage = os.wait4(pid, 0)
     with open(sys.argv[1], "w") as f:
-        f.write(str(usage.ru_maxrss))
+        f.write(f"{usage.ru_maxrss} {usage.ru_utime + usage.ru_stime}")
     if os.WIFSIGNALED(status):
         signal.signal(os.WTERMSIG(status), signal.SIG_DFL)
         os.kill(os.getpid(), os.WTERMSIG(status))
