@@ -149,14 +149,16 @@ def _region_bombs(folder: Path, chunks: int = 3) -> list[str]:
 
 
 REGION_CHUNKS = 1024 if FULL_SIZE else 64  # chunks of the region file of bombs
-DAMAGED_CHUNKS = 120 if FULL_SIZE else 8  # chunks of the region file of damaged streams
+MAX_REGION_TAGS, MAX_TAGS = 16_000_000, 1_000_000  # harness.formats.budget's defaults (test_corpus.py checks)
+REGION_READS = MAX_REGION_TAGS // MAX_TAGS  # bombs read (each refused at MAX_TAGS) before the file's budget is spent
+DAMAGED_CHUNKS = 120 if FULL_SIZE else REGION_READS + 8  # chunks of the region file of damaged streams
 
 
 def _region_damaged(folder: Path) -> list[str]:
     """``nbt show`` of a region file of :data:`DAMAGED_CHUNKS` chunks, each a 1 MB stored
     (level 0) zlib stream whose Adler-32 check is wrong: a stream is inflated again to find
     the byte where zlib fails, and each failed read is charged its 1 MB to the file's budget
-    (a tag a byte at most), so two are read."""
+    (a tag a byte at most), so :data:`REGION_READS` are read."""
     import zlib
 
     stream = bytearray(zlib.compress(b"\x01" * 1_000_000, 0))
@@ -305,10 +307,11 @@ ENTRIES = [
           r"\d+B, -?\d+B\]$", seconds=_ARRAY_SECONDS, max_rss=_four_times_input),
     Entry(f"region file: {REGION_CHUNKS} chunks, each a list of 20 million compounds", 2,
           lambda folder: _region_bombs(folder, REGION_CHUNKS), 0,
-          rf"^chunks: {REGION_CHUNKS} of 1024; {REGION_CHUNKS - 2} not checked: the chunks read before them used up "
-          r"the budget for the whole file, 2000000 tags"),
+          rf"^chunks: {REGION_CHUNKS} of 1024; {REGION_CHUNKS - REGION_READS} not checked: the chunks read before "
+          rf"them used up the budget for the whole file, {MAX_REGION_TAGS} tags"),
     Entry(f"region file: {DAMAGED_CHUNKS} chunks, each a damaged 1 MB zlib stream", 2, _region_damaged, 0,
-          rf"^chunks: {DAMAGED_CHUNKS} of 1024; 2 the game cannot load; {DAMAGED_CHUNKS - 2} not checked: "),
+          rf"^chunks: {DAMAGED_CHUNKS} of 1024; {REGION_READS} the game cannot load; "
+          rf"{DAMAGED_CHUNKS - REGION_READS} not checked: "),
     Entry("nbt convert --to snbt: one huge random byte array", 13, _convert_huge_array, 0,
           r"array\.snbt: note: not read back to check \(\d+ characters", seconds=_ARRAY_SECONDS,
           max_rss=_four_times_input),
@@ -327,6 +330,7 @@ class Result:
     stderr: str
     timed_out: bool
     max_rss_bound: int  # bytes: the entry's ``max_rss`` of its built input, else MAX_RSS
+    cpu_seconds: float = 0.0  # user + system time of the command (its wall time on a busy machine is more)
 
 
 def run(entry: Entry, folder: Path, timeout: float = 60.0) -> Result:
@@ -369,13 +373,18 @@ def run(entry: Entry, folder: Path, timeout: float = 60.0) -> Result:
     except (ProcessLookupError, PermissionError):
         pass
     bound = entry.max_rss(folder) if entry.max_rss is not None else MAX_RSS
-    max_rss = int(peak.read_text()) if peak.exists() else usage.ru_maxrss  # the launcher's own if it was killed
+    if peak.exists():
+        rss, cpu = peak.read_text().split()
+        max_rss, cpu_seconds = int(rss), float(cpu)
+    else:  # the launcher's own if it was killed
+        max_rss, cpu_seconds = usage.ru_maxrss, usage.ru_utime + usage.ru_stime
     return Result(proc.returncode, seconds, max_rss * 1024, _kept(out), err.read_text(errors="replace"),
-                  timed_out, bound)
+                  timed_out, bound, cpu_seconds)
 
 
 # python3 -c _LAUNCHER PEAK_FILE ARGV...: runs ARGV in its own process group's reach (a kill of
-# the group ends both), writes ARGV's peak resident size (KiB, wait4) to PEAK_FILE and ends
+# the group ends both), writes ARGV's peak resident size (KiB, wait4) and its CPU seconds (user
+# and system) to PEAK_FILE and ends
 # as ARGV ended (its status, or the signal that killed it)
 _LAUNCHER = textwrap.dedent("""
     import os, signal, sys
@@ -384,7 +393,7 @@ _LAUNCHER = textwrap.dedent("""
         os.execv(sys.argv[2], sys.argv[2:])
     _, status, usage = os.wait4(pid, 0)
     with open(sys.argv[1], "w") as f:
-        f.write(str(usage.ru_maxrss))
+        f.write(f"{usage.ru_maxrss} {usage.ru_utime + usage.ru_stime}")
     if os.WIFSIGNALED(status):
         signal.signal(os.WTERMSIG(status), signal.SIG_DFL)
         os.kill(os.getpid(), os.WTERMSIG(status))
