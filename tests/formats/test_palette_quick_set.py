@@ -18,6 +18,8 @@ from harness.engine.compare import compare_case
 from harness.formats import versions
 from harness.formats.errors import GameError
 from harness.formats.palette import PalettedContainer, Strategy, quick_set
+from harness.formats.storage import SimpleBitStorage
+from harness.formats.storage.word_codec import cell_dtype
 from harness.formats.varint import write_varint
 from harness.implementations.python import palette as python_palette
 
@@ -211,3 +213,25 @@ def test_any_run_of_sets_follows_the_rules(ops):
             assert (packed.palette, packed.data) == model.pack()
         finally:
             quick_set.compiled = saved
+
+
+@pytest.mark.parametrize("bits", [5, 8, 16])
+def test_a_storage_made_from_cells_follows_the_packing_rule_through_sets(bits):
+    # GAME_FACTS.md 1.1; at 8 and 16 bits the cells' bytes are the longs' own until a set
+    rng = np.random.default_rng(bits)
+    ids = rng.integers(0, 1 << bits, 4096).tolist()
+    s = SimpleBitStorage.from_cells(bits, 4096, np.array(ids, dtype=cell_dtype(bits)))
+    assert s.longs() == _rule_longs(bits, ids)
+    written = s.big_endian()
+    s.set(7, 3)
+    ids[7] = 3
+    assert s.longs() == _rule_longs(bits, ids) and s.big_endian() != written
+    assert s.get_and_set(4095, 1) == ids[4095]
+    ids[4095] = 1
+    raw = s.raw()
+    assert raw.view(np.int64).tolist() == _rule_longs(bits, ids)
+    s.set(0, 2)
+    ids[0] = 2
+    assert raw.view(np.int64).tolist() == _rule_longs(bits, ids)  # the handed-out longs are the storage
+    with pytest.raises(ValueError):
+        SimpleBitStorage.from_cells(bits, 4096, np.zeros(4095, dtype=cell_dtype(bits)))

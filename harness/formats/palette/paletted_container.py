@@ -13,6 +13,10 @@ whose per-version form is :class:`harness.formats.versions.PaletteRules`):
   keeping the longs as given (padding too) unless the configuration is global;
 - :meth:`counts` reports in fastutil's hash order (:mod:`.count_order`).
 
+How the work is done is ours and shows in no answer: :meth:`set_at` of a value the palette
+already holds is one store into the storage's cells (:mod:`.quick_set`, compiled where it was
+built); a resize hands the new ids over as cells (the longs made when asked for).
+
 >>> c = PalettedContainer(Strategy.biomes(67), 5)
 >>> c.set(0, 0, 0, 9); c.bits(), c.get(0, 0, 0), c.counts()
 (1, 9, [(5, 63), (9, 1)])
@@ -371,10 +375,9 @@ class PalettedContainer:
 
     def _quick_off(self) -> None:
         """Turns the quick path off: before whole-storage work, and when a resize replaces the storage."""
-        if self._cells is not None:
-            self._fast = quick_set.IDLE
-            self._cells = None
-            self.__dict__.pop("set_at", None)
+        self._fast = quick_set.IDLE
+        self._cells = None
+        self.__dict__.pop("set_at", None)
 
     def get_and_set(self, x: int, y: int, z: int, value: int) -> int:
         """Sets the value at a position and gives the one it replaced."""
@@ -418,7 +421,8 @@ class PalettedContainer:
         """
         if type(rules) is not versions.PaletteRules:
             rules = _palette_rules(versions.LATEST if rules is None else rules)
-        self._quick_off()
+        if self._cells is not None:
+            self._quick_off()
         data = self._data
         storage = data.storage
         out = bytearray((storage.bits & 0xFF,))
@@ -435,7 +439,8 @@ class PalettedContainer:
         (none for one entry). ``MissingPaletteEntryException`` / ``IllegalStateException``
         for a storage id past the palette's end (the first in index order).
         """
-        self._quick_off()
+        if self._cells is not None:
+            self._quick_off()
         data = self._data
         ids = data.storage.ids()
         palette = data.palette
@@ -531,7 +536,8 @@ class PalettedContainer:
         ``copy_keeps_resize_handler`` (1.20.1, 1.21.1) the copy's palette still asks this
         container to resize, as the game's ``Palette.copy()`` keeps its handler.
         """
-        self._quick_off()
+        if self._cells is not None:
+            self._quick_off()
         copied = PalettedContainer(self.strategy, 0, _data=self._data.copy())
         if rules is not None and _palette_rules(rules).copy_keeps_resize_handler:
             copied._resize = self._resize

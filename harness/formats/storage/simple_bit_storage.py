@@ -29,6 +29,7 @@ harness.formats.storage.simple_bit_storage.InitializationException: SimpleBitSto
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable
 from functools import cache
 
@@ -140,6 +141,7 @@ def _layout(bits: int) -> tuple[int, int, tuple[int, int, int]]:
 
 
 _NO_LONGS_YET = np.zeros(0, dtype=np.uint64)  # what from_cells passes for the longs: none made yet
+_LITTLE_ENDIAN = sys.byteorder == "little"
 
 CELL_LIMIT = 1 << 16
 """Storages of at most this many values keep them one to a cell for one-value work (a chunk
@@ -234,13 +236,18 @@ class SimpleBitStorage:
         in an array of :func:`~harness.formats.storage.word_codec.cell_dtype` (taken, not copied).
 
         As :meth:`from_values` (padding 0), but the longs are made from the cells only when
-        first asked for; ``ValueError`` for cells of another length or type."""
+        first asked for, except where the cells' bytes are the longs' own (8, 16 or 32 bits
+        filling every long, on a little-endian machine: both forms are then the same memory,
+        and a change to the cells lets the longs go as ever); ``ValueError`` for cells of
+        another length or type."""
         if len(cells) != size or cells.dtype != cell_dtype(bits) or not 0 < size <= CELL_LIMIT:
             raise ValueError(f"from_cells needs {size} cells of {cell_dtype(bits)} (1 to {CELL_LIMIT}), "
                              f"not {len(cells)} of {cells.dtype}")
         storage = cls(bits, size, _data=_NO_LONGS_YET)
         storage._clean = True
         storage._set_cells(cells)
+        if _LITTLE_ENDIAN and bits in (8, 16, 32) and size % (64 // bits) == 0 and cells.flags.c_contiguous:
+            storage._array = cells.view(np.uint64)
         return storage
 
     # --- one value -------------------------------------------------------------------
