@@ -235,3 +235,20 @@ def test_a_storage_made_from_cells_follows_the_packing_rule_through_sets(bits):
     assert raw.view(np.int64).tolist() == _rule_longs(bits, ids)  # the handed-out longs are the storage
     with pytest.raises(ValueError):
         SimpleBitStorage.from_cells(bits, 4096, np.zeros(4095, dtype=cell_dtype(bits)))
+
+
+def test_a_set_at_kept_from_before_a_resize_or_a_write_still_sets_the_container(quick_path):
+    c, model = PalettedContainer(BLOCKS, 0), _RuleModel(0)
+    for v in range(1, 4):
+        c.set_at(v, v)
+        model.set(v, v)
+    kept = c.set_at  # as a caller keeps a bound method for a loop
+    for i in range(4096):
+        kept(i, i % 40)  # through resizes to 5 and 6 bits
+        model.set(i, i % 40)
+        if i == 2000:
+            assert c.write("26.3") == model.write()
+    assert c.write("26.3") == model.write()
+    kept(7, 39)
+    model.set(7, 39)
+    assert c.get_at(7) == 39 and c.write("26.3") == model.write()

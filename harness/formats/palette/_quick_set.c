@@ -5,7 +5,9 @@
  * 0 <= value < registry) and 0 <= index < len(cells), stores the id in the cell and returns
  * None; anything else is answered by fallback(index, value), the full path. cells is a
  * writable one-dimensional buffer of 1-, 2- or 4-byte unsigned cells (a memoryview of the
- * storage's uint8/uint16/uint32 array); ids maps values to ids that fit them.
+ * storage's uint8/uint16/uint32 array); ids maps values to ids that fit them. close() lets
+ * them go: a set_at kept from before (a bound method held by a caller) then always asks the
+ * fallback, which answers for the container as it is now.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -122,9 +124,22 @@ static PyObject *CellWriter_set_at(CellWriter *self, PyObject *const *args, Py_s
     return PyObject_Vectorcall(self->fallback, args, (size_t)nargs, NULL);
 }
 
+static PyObject *CellWriter_close(CellWriter *self, PyObject *unused) {
+    Py_CLEAR(self->ids);
+    self->registry = 0;
+    if (self->has_cells) {
+        PyBuffer_Release(&self->cells);
+        self->has_cells = 0;
+    }
+    self->length = 0;
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef CellWriter_methods[] = {
     {"set_at", (PyCFunction)(void (*)(void))CellWriter_set_at, METH_FASTCALL,
      "set_at(index, value): stores a known value's id in its cell, or asks the fallback."},
+    {"close", (PyCFunction)CellWriter_close, METH_NOARGS,
+     "close(): lets the map and the cells go; every set_at from then on asks the fallback."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -269,6 +269,7 @@ class PalettedContainer:
         self._known: dict[int, int] | None = None
         self._fast = quick_set.IDLE
         self._cells: memoryview | None = None
+        self._writer: Any = None  # the compiled quick path's CellWriter, whose set_at is this instance's own
         self._resizes = 0
         if _data is None:
             _data = self._create_data(strategy.configuration(0))
@@ -370,14 +371,17 @@ class PalettedContainer:
         self._cells = cells
         if quick_set.compiled is not None:  # the same quick path in one C call, this instance's own set_at
             own_ids = self._registry if data.palette.kind == "global" else 0  # a global palette's ids are the values
-            self.set_at = quick_set.compiled.CellWriter(
-                self._known, cells, self._set_at_in_full, own_ids).set_at
+            self._writer = quick_set.compiled.CellWriter(self._known, cells, self._set_at_in_full, own_ids)
+            self.set_at = self._writer.set_at
 
     def _quick_off(self) -> None:
         """Turns the quick path off: before whole-storage work, and when a resize replaces the storage."""
         self._fast = quick_set.IDLE
         self._cells = None
-        self.__dict__.pop("set_at", None)
+        if self._writer is not None:  # a caller may hold its set_at: from now on that takes the full path
+            self._writer.close()
+            self._writer = None
+            del self.set_at
 
     def get_and_set(self, x: int, y: int, z: int, value: int) -> int:
         """Sets the value at a position and gives the one it replaced."""

@@ -12,9 +12,12 @@ whole-storage work (``pack``, ``write``, ``copy``) first stops the quick path, s
 storage's longs are made from the cells again.
 
 Where it was built (``setup.py``), ``_quick_set.c`` does the same in one C call
-(:data:`compiled`): ``compiled.CellWriter(ids, cells, fallback).set_at`` stores a known value
-and hands anything else to ``fallback(index, value)``, the full path. ``MC_HARNESS_PURE_PALETTE=1``
-in the environment (read at import) leaves it out, which is how the tests run both.
+(:data:`compiled`): ``compiled.CellWriter(ids, cells, fallback, registry).set_at`` stores a
+known value (with ``registry``, a global palette's: any id below it) and hands anything else to
+``fallback(index, value)``, the full path; the container's own ``set_at`` is that method while
+the quick path is on, and turning it off closes the writer (``close()``), so that a ``set_at`` a
+caller kept from before takes the full path. ``MC_HARNESS_PURE_PALETTE=1`` in the environment
+(read at import) leaves the compiled path out, which is how the tests run both.
 
 >>> from harness.formats.palette.palettes import LinearPalette
 >>> known_ids(LinearPalette(4, [7, 9, 7, -1]), 10)  # the first id of a duplicate; -1 is no registry id
