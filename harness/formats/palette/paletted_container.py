@@ -254,6 +254,14 @@ class PalettedContainer:
     objects: an id with no object cannot be set).
     """
 
+    # set_at's quick path (harness.formats.palette.quick_set), beside ``_fast`` and ``_cells`` set
+    # in __init__: the ids of values known to the current palette (None until first wanted;
+    # dropped by a resize), the compiled path's CellWriter (whose set_at is then this instance's
+    # own), and the resizes so far (so that the full path knows whether its id_for resized)
+    _known: dict[int, int] | None = None
+    _writer: Any = None
+    _resizes = 0
+
     def __init__(self, strategy: Strategy, value: int, *, _data: _Data | None = None):
         if _data is None:
             _require_strategy(strategy)
@@ -263,14 +271,10 @@ class PalettedContainer:
         # who resizes when the palette is full: this container, except for a copy made where
         # Palette.copy() keeps the original's handler (PaletteRules.copy_keeps_resize_handler)
         self._resize = self._on_resize
-        # set_at's quick path (harness.formats.palette.quick_set): the ids of values known to the
-        # current palette (None until first wanted; dropped by a resize), and while the quick path
-        # is on, that map as ``_fast`` and the storage's cells as ``_cells``
-        self._known: dict[int, int] | None = None
+        # set_at's quick path: while it is on, the map of known ids as ``_fast`` (else IDLE) and
+        # the storage's cells as ``_cells`` (else None)
         self._fast = quick_set.IDLE
         self._cells: memoryview | None = None
-        self._writer: Any = None  # the compiled quick path's CellWriter, whose set_at is this instance's own
-        self._resizes = 0
         if _data is None:
             _data = self._create_data(strategy.configuration(0))
             _data.palette.id_for(value, self._on_resize)
