@@ -344,7 +344,11 @@ def test_without_the_extension_the_pure_path_is_used(monkeypatch):
 
 
 def test_ci_builds_the_compiled_path():
-    """CI installs with ./setup.sh, which builds the extension; there it must be present."""
-    if os.environ.get("CI") != "true" or os.environ.get(fast_binary.PURE_ENV):
+    """CI installs with ./setup.sh, which builds every extension of setup.py; there each must be present."""
+    from harness.formats.palette import quick_set
+
+    if os.environ.get("CI") != "true" or os.environ.get(fast_binary.PURE_ENV) or os.environ.get(quick_set.PURE_ENV):
         pytest.skip("only in CI (CI=true)")
     assert fast_binary.compiled is not None
+    assert fast_binary.array_text is not None
+    assert quick_set.compiled is not None
