@@ -1,11 +1,15 @@
-"""Build of the optional compiled fast path of binary NBT (harness/formats/nbt/_fast_binary.c).
+"""Build of the optional compiled fast paths: binary NBT (harness/formats/nbt/_fast_binary.c), the
+SNBT text of arrays (harness/formats/nbt/_array_text.c) and PalettedContainer.set_at's quick path
+(harness/formats/palette/_quick_set.c).
 
-Everything else is in pyproject.toml. The extension is ``optional``: where no C compiler or
-Python headers are present the build warns and the package installs without it, and the
-pure-Python reader and writer do the same work (harness.formats.nbt.fast_binary).
+Everything else is in pyproject.toml. The extensions are ``optional``: where no C compiler or
+Python headers are present the build warns and the package installs without them, and the
+pure-Python code does the same work (harness.formats.nbt.fast_binary, harness.formats.palette.quick_set).
 """
 
 from setuptools import Extension, setup
 
-setup(ext_modules=[Extension("harness.formats.nbt._fast_binary", ["harness/formats/nbt/_fast_binary.c"],
-                             optional=True)])
+FAST_PATHS = ("harness/formats/nbt/_fast_binary.c", "harness/formats/nbt/_array_text.c",
+              "harness/formats/palette/_quick_set.c")
+
+setup(ext_modules=[Extension(path[:-2].replace("/", "."), [path], optional=True) for path in FAST_PATHS])

@@ -63,16 +63,18 @@ def _fresh_answers():
 
 @pytest.fixture(params=["compiled", "pure"])
 def nbt_path(request, monkeypatch):
-    """Runs a test on each binary NBT path: the compiled fast path (``harness.formats.nbt.fast_binary``;
-    skipped where it is not built) and the pure-Python reader and writer (the fallback)."""
-    from harness.formats.nbt import binary_reader, binary_writer, fast_binary
+    """Runs a test on each NBT path: the compiled fast paths (``harness.formats.nbt.fast_binary``:
+    binary NBT and the SNBT text of arrays; skipped where they are not built) and the pure-Python
+    reader, writer and array printer (the fallback)."""
+    from harness.formats.nbt import binary_reader, binary_writer, fast_binary, string_tag_visitor
 
     if request.param == "compiled":
-        if fast_binary.compiled is None:
-            pytest.skip("the compiled NBT fast path is not built here (./setup.sh builds it)")
+        if fast_binary.compiled is None or fast_binary.array_text is None:
+            pytest.skip("the compiled NBT fast paths are not built here (./setup.sh builds them)")
     else:
         monkeypatch.setattr(binary_reader, "_compiled", None)
         monkeypatch.setattr(binary_writer, "_compiled", None)
+        monkeypatch.setattr(string_tag_visitor, "_compiled_text", None)
     return request.param
 
 

@@ -23,6 +23,10 @@ import os
 import sys
 
 VERB_MODULES = ("check", "shrink", "fuzz", "versions", "reference", "nbt", "rig", "report")
+VERB_MODULE = {**{name: name for name in VERB_MODULES if name != "rig"},
+               "record": "rig", "live": "rig", "fetch-jar": "rig"}
+"""Which module adds each verb: a run of one verb imports that module alone (``harness check``
+does not import the NBT tools and NumPy before its first case)."""
 SIGPIPE_STATUS = 141  # a shell's status for a command ended by SIGPIPE (128 + 13)
 
 
@@ -36,10 +40,12 @@ def _top_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(verb: str | None = None) -> argparse.ArgumentParser:
+    """The ``harness`` parser with every verb, or with ``verb``'s alone (a name of
+    :data:`VERB_MODULE`), which is all a run of that verb parses."""
     parser = _top_parser()
     sub = parser.add_subparsers(dest="verb", metavar="VERB")
-    for name in VERB_MODULES:
+    for name in (VERB_MODULE[verb],) if verb in VERB_MODULE else VERB_MODULES:
         importlib.import_module(f"harness.cli.{name}").register(sub)
     return parser
 
@@ -60,9 +66,10 @@ def main(argv: list[str] | None = None) -> int:
     would have given where it knows it, else 141; a character UTF-8 cannot carry (a lone
     surrogate of a Java string) is shown as its ``\\udXXX`` escape. ``harness --version``
     answers without importing the verbs or the engine."""
-    if (sys.argv[1:] if argv is None else argv)[:1] == ["--version"]:
+    first = (sys.argv[1:] if argv is None else argv)[:1]
+    if first == ["--version"]:
         _top_parser().parse_args(["--version"])  # prints the version and exits with status 0
-    parser = build_parser()
+    parser = build_parser(first[0] if first else None)
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         parser.print_help()

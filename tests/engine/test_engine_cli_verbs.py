@@ -130,3 +130,28 @@ def test_help_texts_are_plain_text(verb):
     text = sub.format_help()
     assert not re.search(r"``|:(mod|func|class|data):`", text), text
     assert "exit status:" in text and "\n  2  " in text
+
+
+def test_each_verb_is_found_by_its_module_alone():
+    """A run of one verb builds the parser of that verb's module only; the table names every verb."""
+    from harness.cli import VERB_MODULE
+
+    def verbs(parser):
+        return set(next(a for a in parser._actions if a.dest == "verb").choices)
+
+    every = verbs(build_parser())
+    assert every == set(VERB_MODULE)
+    for verb in every:
+        alone = verbs(build_parser(verb))
+        assert verb in alone and alone <= every
+        assert alone == {v for v, module in VERB_MODULE.items() if module == VERB_MODULE[verb]}
+
+
+def test_a_check_run_imports_neither_the_nbt_tools_nor_numpy_to_parse_its_options():
+    import subprocess
+    import sys
+
+    code = ("import sys; from harness.cli import build_parser; build_parser('check').parse_args(['check']); "
+            "print('harness.cli.nbt' in sys.modules, 'numpy' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["False", "False"]

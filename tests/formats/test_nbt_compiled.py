@@ -12,6 +12,7 @@ paths by the modules marked with the ``nbt_path`` fixture (tests/conftest.py).
 from __future__ import annotations
 
 import os
+import struct
 import subprocess
 import sys
 
@@ -211,12 +212,84 @@ def test_the_tag_budget_is_the_pure_paths(monkeypatch, max_tags):
     _same(compiled, pure)
 
 
+def _list_of(n: int, element: bytes, elem: int = 10) -> bytes:
+    """A Java NBT file: root compound holding ``x``, a compound holding ``l``, a list of ``n`` ``element``s."""
+    return (b"\x0a\x00\x00\x0a\x00\x01x\x09\x00\x01l" + bytes([elem]) + struct.pack(">i", n) + element * n
+            + b"\x00\x00")
+
+
+_INT_ENTRY = b"\x03\x00\x01a\x00\x00\x00\x07"
+_BUDGET_TREES = {
+    "empty compounds": _list_of(400, b"\x00"),
+    "flat compounds": _list_of(300, _INT_ENTRY + b"\x08\x00\x01s\x00\x02hi\x00"),
+    "compounds of lists": _list_of(60, b"\x09\x00\x01m\x03\x00\x00\x00\x02" + b"\x00" * 8 + b"\x00"),
+    "lists of ints": _list_of(80, b"\x03\x00\x00\x00\x03" + b"\x00" * 12, elem=9),
+    "a compound list then leaves": _list_of(50, _INT_ENTRY + b"\x00") + b"",
+}
+
+
+@needs_compiled
+@pytest.mark.parametrize("tree", sorted(_BUDGET_TREES))
+def test_over_the_tag_budget_both_paths_refuse_at_the_same_offset_and_path(monkeypatch, tree):
+    """Every budget from 1 to past the tree's own count: the compiled path's refusal (or tree) is the
+    pure path's, word for word (offset and path included)."""
+    data = _BUDGET_TREES[tree]
+    refusals = set()
+    for max_tags in range(1, 1300):
+        monkeypatch.setattr(budget, "MAX_TAGS", max_tags)
+        compiled, pure = _both(monkeypatch, lambda: nbt_io.read_file(data, VERSIONS[-1]))
+        _same(compiled, pure)
+        if isinstance(pure, tuple):
+            refusals.add(pure[1])
+        else:
+            break
+    assert len(refusals) > 20 and not isinstance(pure, tuple)  # refused at many places, then read
+
+
+@needs_compiled
+def test_the_compiled_path_refuses_a_bomb_itself(monkeypatch):
+    """A list of a million empty compounds over the budget is refused by the compiled path, never
+    handed to the pure reader (which took 1.5 s a million tags), where the pure path refuses it."""
+    data = _list_of(1_000_000, b"\x00")
+    monkeypatch.setattr(budget, "MAX_TAGS", 100_000)
+    pure = _both(monkeypatch, lambda: nbt_io.read_file(data, VERSIONS[-1]))[1]
+    assert pure[0] == "BudgetExceeded" and "path x.l[49999]" in pure[1]  # two tags an element
+
+    def pure_reader(*args):
+        raise AssertionError("the pure reader was asked")
+
+    monkeypatch.setattr(binary_reader, "_compiled", fast_binary.compiled)
+    monkeypatch.setattr(binary_reader.NbtReader, "_read_tree_now", pure_reader)
+    with pytest.raises(budget.BudgetExceeded) as refused:
+        nbt_io.read_file(data, VERSIONS[-1])
+    assert str(refused.value) == pure[1]
+
+
+@pytest.mark.parametrize("compiled", [True, False], ids=["compiled", "pure"])
+def test_same_shaped_compounds_count_every_tag(monkeypatch, compiled):
+    """Siblings read by their shape count as the first was counted: the element, its entries and its
+    End (they counted one tag each, so 100,000 compounds of 64 entries passed a budget of 100,000)."""
+    if compiled and fast_binary.compiled is None:
+        pytest.skip("the compiled NBT fast path is not built here")
+    monkeypatch.setattr(binary_reader, "_compiled", fast_binary.compiled if compiled else None)
+    data = _list_of(1000, _INT_ENTRY + b"\x00")  # l: 1 tag; each element 3 (itself, a, End)
+    monkeypatch.setattr(budget, "MAX_TAGS", 2500)  # element 833 (at 16 + 9 * 833) starts the 2501st tag
+    with pytest.raises(budget.BudgetExceeded, match=r"more than 2500 tags.* at offset 7513, path x\.l\[833\]$"):
+        nbt_io.read_file(data, VERSIONS[-1])
+    monkeypatch.setattr(budget, "MAX_TAGS", 3005)  # 1 + 3000, then x's entry and End, the root's
+    assert len(nbt_io.read_file(data, VERSIONS[-1])["x"]["l"]) == 1000
+    monkeypatch.setattr(budget, "MAX_TAGS", 3004)  # over when the root ends, its last key x
+    with pytest.raises(budget.BudgetExceeded, match=r"path x$"):
+        nbt_io.read_file(data, VERSIONS[-1])
+
+
 @needs_compiled
 @pytest.mark.parametrize("depth", [511, 512, 513])
 def test_nesting_at_the_depth_limit_answers_the_same(monkeypatch, depth):
     data = b"\x0a\x00\x00" + b"\x09\x00\x00\x00\x09\x00\x00\x00\x01" * (depth - 1) + b"\x00\x00\x00\x00\x00" + b"\x00"
     for version in VERSIONS:
         _same(*_both(monkeypatch, lambda: nbt_io.read_file(data, version)))
+        _same(*_both(monkeypatch, lambda: nbt_io.read_named_end(data, version)))  # nbt_io's one-call path
 
 
 _COLLIDING = ["".join(p) for p in __import__("itertools").product(["Aa", "BB"], repeat=4)]  # one String.hashCode
@@ -271,7 +344,11 @@ def test_without_the_extension_the_pure_path_is_used(monkeypatch):
 
 
 def test_ci_builds_the_compiled_path():
-    """CI installs with ./setup.sh, which builds the extension; there it must be present."""
-    if os.environ.get("CI") != "true" or os.environ.get(fast_binary.PURE_ENV):
+    """CI installs with ./setup.sh, which builds every extension of setup.py; there each must be present."""
+    from harness.formats.palette import quick_set
+
+    if os.environ.get("CI") != "true" or os.environ.get(fast_binary.PURE_ENV) or os.environ.get(quick_set.PURE_ENV):
         pytest.skip("only in CI (CI=true)")
     assert fast_binary.compiled is not None
+    assert fast_binary.array_text is not None
+    assert quick_set.compiled is not None

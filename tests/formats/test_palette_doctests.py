@@ -8,7 +8,8 @@ import pytest
 MODULES = ["harness.formats.varint", "harness.formats.storage.simple_bit_storage",
            "harness.formats.storage.zero_bit_storage", "harness.formats.palette.strategy",
            "harness.formats.palette.palettes", "harness.formats.palette.count_order",
-           "harness.formats.palette.paletted_container"]
+           "harness.formats.palette.paletted_container", "harness.formats.palette.quick_set",
+           "harness.formats.storage.word_codec"]
 
 
 @pytest.mark.parametrize("name", MODULES)

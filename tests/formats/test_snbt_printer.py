@@ -130,6 +130,7 @@ def test_double_text(version, bits):
 
 
 # --- arrays, lists, End ------------------------------------------------------------
+@pytest.mark.usefixtures("nbt_path")  # the compiled array printer and the pure one
 @pytest.mark.parametrize("version", RECORDED_VERSIONS)
 def test_arrays(version):
     tag = CompoundTag(b=ByteArrayTag([1, -1, 0]), e=ByteArrayTag([]), i=IntArrayTag([-1, 7]),
@@ -137,6 +138,7 @@ def test_arrays(version):
     assert_prints(tag, version, "nbt/p/arrays/file")
 
 
+@pytest.mark.usefixtures("nbt_path")
 def test_long_arrays_print_in_bounded_pieces_as_they_are_asked_for():
     """Past a NumPy chunk (2**18 elements) and a piece (PIECE_CHARS), the text is still each
     element's own, joined as the short arrays above; no piece is longer than PIECE_CHARS, and

@@ -150,14 +150,16 @@ def _region_bombs(folder: Path, chunks: int = 3) -> list[str]:
 
 
 REGION_CHUNKS = 1024 if FULL_SIZE else 64  # chunks of the region file of bombs
-DAMAGED_CHUNKS = 120 if FULL_SIZE else 8  # chunks of the region file of damaged streams
+MAX_REGION_TAGS, MAX_TAGS = 16_000_000, 1_000_000  # harness.formats.budget's defaults (test_corpus.py checks)
+REGION_READS = MAX_REGION_TAGS // MAX_TAGS  # bombs read (each refused at MAX_TAGS) before the file's budget is spent
+DAMAGED_CHUNKS = 120 if FULL_SIZE else REGION_READS + 8  # chunks of the region file of damaged streams
 
 
 def _region_damaged(folder: Path) -> list[str]:
     """``nbt show`` of a region file of :data:`DAMAGED_CHUNKS` chunks, each a 1 MB stored
     (level 0) zlib stream whose Adler-32 check is wrong: a stream is inflated again to find
     the byte where zlib fails, and each failed read is charged its 1 MB to the file's budget
-    (a tag a byte at most), so two are read."""
+    (a tag a byte at most), so :data:`REGION_READS` are read."""
     import zlib
 
     stream = bytearray(zlib.compress(b"\x01" * 1_000_000, 0))
@@ -279,7 +281,8 @@ _ARRAY_SECONDS = 90.0 if FULL_SIZE else SECONDS  # ~7 s per 100 MB printed, on 2
 ENTRIES = [
     Entry("recorded /dev/zero", 1, _dev_zero, 2, r"/dev/zero: a device, not a regular file", shared=True),
     Entry("recorded /dev/urandom", 1, _urandom, 2, r"/dev/urandom: a device, not a regular file", shared=True),
-    Entry("case file symlink to /dev/zero", 1, _yaml_symlink, 2, r"zero\.yaml: a device, not a regular file", shared=True),
+    Entry("case file symlink to /dev/zero", 1, _yaml_symlink, 2, r"zero\.yaml: a device, not a regular file",
+          shared=True),
     Entry("YAML billion laughs", 3, _billion_laughs, 2, r"laughs\.yaml:\d+: YAML aliases expand the file", shared=True),
     Entry("--impl child setsid() holding stdout", 6, _setsid_program, 1, r"^0 passed, 1 failed, 0 unverified$"),
     Entry("--timeout 1e10", 7, _huge_timeout, 2, r"--timeout: must be at most", shared=True),
@@ -295,7 +298,8 @@ ENTRIES = [
     Entry("--impl answers a 5000-digit integer", 8, _impl_long_integer, 1,
           r"storage/p/errors.*the answer line is not JSON \(an integer of 5000 digits", shared=True),
     Entry("50 MB case id, a slow case", 9, _huge_id_slow, 1, r"^slow: storage averages .*\(50000010 chars\)"),
-    Entry("YAML size: 064", 10, _octal_yaml, 2, r"octal\.yaml:4: the integer '064' is not plain decimal \(YAML 1\.1", shared=True),
+    Entry("YAML size: 064", 10, _octal_yaml, 2, r"octal\.yaml:4: the integer '064' is not plain decimal \(YAML 1\.1",
+          shared=True),
     Entry("convert to 1000-deep NBT --strict", 11, _deep_convert, 2,
           r"deep\.nbt: not written \(--strict\): the file will not read back: it nests 1000", shared=True),
     Entry("SNBT list of two million 1s", 4, _snbt_long_list, 2, r"list\.snbt: .*over the tools' limit of 100000"),
@@ -306,10 +310,11 @@ ENTRIES = [
           r"\d+B, -?\d+B\]$", seconds=_ARRAY_SECONDS, max_rss=_four_times_input),
     Entry(f"region file: {REGION_CHUNKS} chunks, each a list of 20 million compounds", 2,
           lambda folder: _region_bombs(folder, REGION_CHUNKS), 0,
-          rf"^chunks: {REGION_CHUNKS} of 1024; {REGION_CHUNKS - 2} not checked: the chunks read before them used up "
-          r"the budget for the whole file, 2000000 tags"),
+          rf"^chunks: {REGION_CHUNKS} of 1024; {REGION_CHUNKS - REGION_READS} not checked: the chunks read before "
+          rf"them used up the budget for the whole file, {MAX_REGION_TAGS} tags"),
     Entry(f"region file: {DAMAGED_CHUNKS} chunks, each a damaged 1 MB zlib stream", 2, _region_damaged, 0,
-          rf"^chunks: {DAMAGED_CHUNKS} of 1024; 2 the game cannot load; {DAMAGED_CHUNKS - 2} not checked: "),
+          rf"^chunks: {DAMAGED_CHUNKS} of 1024; {REGION_READS} the game cannot load; "
+          rf"{DAMAGED_CHUNKS - REGION_READS} not checked: "),
     Entry("nbt convert --to snbt: one huge random byte array", 13, _convert_huge_array, 0,
           r"array\.snbt: note: not read back to check \(\d+ characters", seconds=_ARRAY_SECONDS,
           max_rss=_four_times_input),
@@ -328,6 +333,7 @@ class Result:
     stderr: str
     timed_out: bool
     max_rss_bound: int  # bytes: the entry's ``max_rss`` of its built input, else MAX_RSS
+    cpu_seconds: float = 0.0  # user + system time of the command (its wall time on a busy machine is more)
 
 
 def run(entry: Entry, folder: Path, timeout: float = 60.0) -> Result:
@@ -378,9 +384,13 @@ def _launch(args: list[str], folder: Path, timeout: float, bound) -> Result:
     except (ProcessLookupError, PermissionError):
         pass
     bound = bound(folder) if callable(bound) else bound
-    max_rss = int(peak.read_text()) if peak.exists() else usage.ru_maxrss  # the launcher's own if it was killed
+    if peak.exists():
+        rss, cpu = peak.read_text().split()
+        max_rss, cpu_seconds = int(rss), float(cpu)
+    else:  # the launcher's own if it was killed
+        max_rss, cpu_seconds = usage.ru_maxrss, usage.ru_utime + usage.ru_stime
     return Result(proc.returncode, seconds, max_rss * 1024, _kept(out), err.read_text(errors="replace"),
-                  timed_out, bound)
+                  timed_out, bound, cpu_seconds)
 
 
 def run_shared(entries: list[Entry], folder: Path) -> dict[str, Result]:
@@ -390,7 +400,7 @@ def run_shared(entries: list[Entry], folder: Path) -> dict[str, Result]:
     ``-c`` entries run their code; a ``SystemExit`` is the status, any other exception a
     traceback on stderr and status 1, as the interpreter gives them). The peak resident size
     is the process's over all of them (at least each one's own: compared with each entry's
-    bound, a stricter test); the time the whole run's. Killed after the sum of three times
+    bound, a stricter test); the time the whole run's (and its CPU seconds). Killed after the sum of three times
     each entry's ``seconds``: an entry that had not ended then is a timed-out result.
     Entry name -> its :class:`Result`."""
     import json
@@ -417,7 +427,7 @@ def run_shared(entries: list[Entry], folder: Path) -> dict[str, Result]:
                                      _kept(f / ".stdout") if (f / ".stdout").exists() else "",
                                      ((f / ".stderr").read_text(errors="replace") if (f / ".stderr").exists() else "")
                                      + ("" if ended else whole.stderr),  # the runner's own, where it stopped
-                                     whole.timed_out and not ended, MAX_RSS)
+                                     whole.timed_out and not ended, MAX_RSS, whole.cpu_seconds)
     return results
 
 
@@ -461,7 +471,8 @@ _SHARED_RUNNER = textwrap.dedent("""
 
 
 # python3 -c _LAUNCHER PEAK_FILE ARGV...: runs ARGV in its own process group's reach (a kill of
-# the group ends both), writes ARGV's peak resident size (KiB, wait4) to PEAK_FILE and ends
+# the group ends both), writes ARGV's peak resident size (KiB, wait4) and its CPU seconds (user
+# and system) to PEAK_FILE and ends
 # as ARGV ended (its status, or the signal that killed it)
 _LAUNCHER = textwrap.dedent("""
     import os, signal, sys
@@ -470,7 +481,7 @@ _LAUNCHER = textwrap.dedent("""
         os.execv(sys.argv[2], sys.argv[2:])
     _, status, usage = os.wait4(pid, 0)
     with open(sys.argv[1], "w") as f:
-        f.write(str(usage.ru_maxrss))
+        f.write(f"{usage.ru_maxrss} {usage.ru_utime + usage.ru_stime}")
     if os.WIFSIGNALED(status):
         signal.signal(os.WTERMSIG(status), signal.SIG_DFL)
         os.kill(os.getpid(), os.WTERMSIG(status))

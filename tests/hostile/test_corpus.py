@@ -37,3 +37,13 @@ def test_hostile_input_ends_in_one_line(entry, tmp_path, request):
     assert any(re.search(entry.line, line) for line in lines), lines[-5:]
     assert "Traceback" not in result.stderr, result.stderr[-2000:]
     assert result.max_rss < result.max_rss_bound, f"peak {result.max_rss} bytes, over {result.max_rss_bound}"
+
+
+def test_the_corpus_expects_the_budgets_defaults():
+    """The corpus names the tools' budgets without importing them (bench/hostile.py runs it
+    outside the checkout's path): they are the defaults."""
+    import hostile_corpus
+
+    from harness.formats import budget
+
+    assert (hostile_corpus.MAX_REGION_TAGS, hostile_corpus.MAX_TAGS) == (budget.MAX_REGION_TAGS, budget.MAX_TAGS)

@@ -4,10 +4,11 @@
  * It builds exactly the objects the pure-Python reader builds (binary_reader.NbtReader) and
  * writes exactly the bytes the pure-Python writer writes (binary_writer.NbtWriter). It never
  * decides anything the game decides: on anything unusual (too few bytes, an unknown type, a
- * negative length, a string that is not ASCII and does not decode, too deep, over the tools'
- * tag budget, a mixed list, a value out of range, an object that is not one of our tag classes)
- * it gives up and returns None, and the caller reads or writes the same input the pure way,
- * which raises the game's errors. Non-ASCII strings, arrays and compound write plans are made
+ * negative length, a string that is not ASCII and does not decode, too deep, a mixed list, a
+ * value out of range, an object that is not one of our tag classes) it gives up and returns
+ * None, and the caller reads or writes the same input the pure way, which raises the game's
+ * errors. Over the tools' tag budget it stops where the pure reader would (it counts the same
+ * tags at the same places) and says where: the caller raises the pure reader's refusal. Non-ASCII strings, arrays and compound write plans are made
  * by Python callables the caller passes, so their rules live in one place.
  */
 #define PY_SSIZE_T_CLEAN
@@ -33,6 +34,9 @@ static PyObject *s_declared_type, *s_bits, *s_array, *s_table_size, *s_empty, *e
 static Py_ssize_t float_bits_offset = -1, double_bits_offset = -1, array_offset = -1;
 static PyObject *np_frombuffer, *np_empty, *dtypes[3];  /* numpy.frombuffer, numpy.empty; int8, int32, int64 (native) */
 static PyObject *elem_ids[256];    /* small ints for declared_type, by unsigned byte */
+static int data_first = 0;         /* a NumPy array's data pointer is the first field after its header
+                                      (PyArrayObject_fields; checked in configure()): read there, not by
+                                      the buffer protocol, whose set-up costs ~1 µs an array in a fresh process */
 static int configured = 0;
 
 /* ---- a direct-mapped cache of short ASCII strings: raw bytes -> str (keys) or StringTag (values).
@@ -88,6 +92,18 @@ static PyObject *configure(PyObject *self, PyObject *args) {
     float_bits_offset = member_offset(C_Float, s_bits);
     double_bits_offset = member_offset(C_Double, s_bits);
     array_offset = member_offset(C_ByteArray, s_array);
+    {  /* data_first: where the buffer protocol finds an array's data, the field after the header holds it */
+        PyObject *count = PyLong_FromLong(4), *call[2] = {count, dtypes[2]}, *probe;
+        Py_buffer v;
+        probe = count ? PyObject_Vectorcall(np_empty, call, 2, NULL) : NULL;
+        Py_XDECREF(count);
+        if (probe == NULL) return NULL;
+        if (PyObject_GetBuffer(probe, &v, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) == 0) {
+            data_first = v.len == 32 && *(void **)((char *)probe + sizeof(PyObject)) == v.buf;
+            PyBuffer_Release(&v);
+        } else PyErr_Clear();
+        Py_DECREF(probe);
+    }
     if (array_offset != member_offset(C_IntArray, s_array) || array_offset != member_offset(C_LongArray, s_array))
         array_offset = -1;
     configured = 1;
@@ -103,7 +119,22 @@ typedef struct {
     long depth, depth_limit;
     long long tags, max_tags;
     PyObject *data, *decode, *array_tag, *wire;
+    int over;                /* the tag budget ran out: at over_pos; path holds where, innermost first */
+    Py_ssize_t over_pos;
+    PyObject *path;
 } reader_t;
+
+/* the budget ran out here (tags counted past max_tags): stop reading */
+static void over_budget(reader_t *r) {
+    r->over = 1;
+    r->over_pos = r->pos;
+    r->path = PyList_New(0);
+}
+
+/* on the way out of a stopped read: one step of its path (a compound's key or a list's index) */
+static void path_step(reader_t *r, PyObject *step) {
+    if (step == NULL || r->path == NULL || PyList_Append(r->path, step) < 0) Py_CLEAR(r->path);
+}
 
 static inline uint16_t rd16(reader_t *r, Py_ssize_t at) {
     const unsigned char *q = r->p + at;
@@ -249,33 +280,44 @@ static PyObject *read_array(reader_t *r, int t) {
     n = (int32_t)rd32(r, r->pos);
     if (n < 0 || n > VM_ARRAY_LIMIT || (long long)(r->n - r->pos - 4) < n * width) return NULL;
     PyObject *out;
-    if (n == 0 || array_offset < 0) {
+    if (array_offset < 0) {
         out = PyObject_CallFunction(r->array_tag, "iOLnO", t, r->data, n, r->pos + 4, r->wire);
-    } else {  /* as _array_tag makes it: a read-only view of the input in native order, else a swapped copy */
-        PyObject *dtype = dtypes[t == 7 ? 0 : t == 11 ? 1 : 2], *array;
+    } else {  /* as _array_tag makes it: a read-only view of the input in native order, else a swapped
+                 copy; an empty one numpy.empty(0) (numpy called directly: no argument format parsed) */
+        PyObject *dtype = dtypes[t == 7 ? 0 : t == 11 ? 1 : 2], *array, *count = PyLong_FromLongLong(n);
         int one = 1;
         int swap = width > 1 && (*(char *)&one == 1) != r->little;
-        if (!swap) {
-            array = PyObject_CallFunction(np_frombuffer, "OOLn", r->data, dtype, n, r->pos + 4);
+        if (count == NULL) return NULL;
+        if (n > 0 && !swap) {
+            PyObject *offset = PyLong_FromSsize_t(r->pos + 4);
+            PyObject *call[4] = {r->data, dtype, count, offset};
+            array = offset ? PyObject_Vectorcall(np_frombuffer, call, 4, NULL) : NULL;
+            Py_XDECREF(offset);
         } else {
             Py_buffer v;
-            array = PyObject_CallFunction(np_empty, "LO", n, dtype);
-            if (array == NULL) return NULL;
-            if (PyObject_GetBuffer(array, &v, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) < 0) { Py_DECREF(array); return NULL; }
-            if (v.len != n * width) { PyBuffer_Release(&v); Py_DECREF(array); return NULL; }
-            const unsigned char *src = r->p + r->pos + 4;
-            unsigned char *dst = v.buf;
-            if (width == 4) {
-                for (long long i = 0; i < n; i++, src += 4, dst += 4) {
-                    uint32_t x; memcpy(&x, src, 4); x = __builtin_bswap32(x); memcpy(dst, &x, 4);
-                }
-            } else {
-                for (long long i = 0; i < n; i++, src += 8, dst += 8) {
-                    uint64_t x; memcpy(&x, src, 8); x = __builtin_bswap64(x); memcpy(dst, &x, 8);
+            PyObject *call[2] = {count, dtype};
+            array = PyObject_Vectorcall(np_empty, call, 2, NULL);
+            if (array != NULL && n > 0) {
+                if (data_first) { v.buf = *(void **)((char *)array + sizeof(PyObject)); v.obj = NULL; v.len = n * width; }
+                else if (PyObject_GetBuffer(array, &v, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) < 0) { Py_CLEAR(array); }
+                if (array != NULL && v.len != n * width) { PyBuffer_Release(&v); Py_CLEAR(array); }
+                else if (array != NULL) {
+                    const unsigned char *src = r->p + r->pos + 4;
+                    unsigned char *dst = v.buf;
+                    if (width == 4) {
+                        for (long long i = 0; i < n; i++, src += 4, dst += 4) {
+                            uint32_t x; memcpy(&x, src, 4); x = __builtin_bswap32(x); memcpy(dst, &x, 4);
+                        }
+                    } else {
+                        for (long long i = 0; i < n; i++, src += 8, dst += 8) {
+                            uint64_t x; memcpy(&x, src, 8); x = __builtin_bswap64(x); memcpy(dst, &x, 8);
+                        }
+                    }
+                    PyBuffer_Release(&v);
                 }
             }
-            PyBuffer_Release(&v);
         }
+        Py_DECREF(count);
         if (array == NULL) return NULL;
         PyTypeObject *cls = t == 7 ? C_ByteArray : t == 11 ? C_IntArray : C_LongArray;
         out = cls->tp_alloc(cls, 0);
@@ -320,7 +362,7 @@ static PyObject *read_payload(reader_t *r, int t) {
 }
 
 static PyObject *read_compound(reader_t *r) {
-    PyObject *c;
+    PyObject *c, *last = NULL;  /* last: the key read last (a borrowed reference, the dict holds it) */
     if (r->depth >= r->depth_limit) return NULL;
     r->depth++;
     c = PyDict_Type.tp_new(C_Compound, empty_tuple, NULL);
@@ -339,14 +381,23 @@ static PyObject *read_compound(reader_t *r) {
         if (key == NULL) goto fail;
         r->pos += 3 + len;
         value = read_payload(r, t);
-        if (value == NULL) { Py_DECREF(key); goto fail; }
+        if (value == NULL) {
+            if (r->over) path_step(r, key);
+            Py_DECREF(key);
+            goto fail;
+        }
         if (PyDict_SetItem(c, key, value) < 0) { Py_DECREF(key); Py_DECREF(value); goto fail; }
+        last = key;
         Py_DECREF(key);
         Py_DECREF(value);
     }
     r->depth--;
     r->tags += PyDict_GET_SIZE(c) + 1;
-    if (r->tags > r->max_tags) goto fail;
+    if (r->tags > r->max_tags) {
+        over_budget(r);
+        if (last) path_step(r, last);
+        goto fail;
+    }
     return c;
 fail:
     Py_DECREF(c);
@@ -370,10 +421,7 @@ static PyObject *read_list(reader_t *r) {
         leaves = n < room ? n : room;
     }
     r->tags += leaves + 1;
-    if (r->tags > r->max_tags) return NULL;
-    /* each compound or list element is one tag more at least: over the budget, say so at once
-       (giving up is always safe; the pure path then finds the budget's error itself) */
-    if ((elem == 9 || elem == 10) && r->tags + n > r->max_tags) return NULL;
+    if (r->tags > r->max_tags) { over_budget(r); return NULL; }
     lst = PyList_Type.tp_new(C_List, empty_tuple, NULL);
     if (lst == NULL) return NULL;
     if (PyObject_SetAttr(lst, s_declared_type, elem_ids[(unsigned char)elem]) < 0) goto fail;
@@ -391,7 +439,11 @@ static PyObject *read_list(reader_t *r) {
         for (long long i = 0; i < n; i++) {
             PyObject *v;
             if (elem == 10) {
-                if (++r->tags > r->max_tags) goto fail;
+                if (++r->tags > r->max_tags) {
+                    over_budget(r);
+                    v = NULL;
+                    goto element_failed;
+                }
                 v = read_compound(r);
                 if (v && r->unwrap && PyDict_GET_SIZE(v) == 1) {  /* ListTag.addAndUnwrap (26.x) */
                     PyObject *inner = PyDict_GetItemWithError(v, s_empty);
@@ -401,7 +453,15 @@ static PyObject *read_list(reader_t *r) {
             } else {
                 v = read_payload(r, elem);
             }
-            if (v == NULL) goto fail;
+        element_failed:
+            if (v == NULL) {
+                if (r->over) {
+                    PyObject *index = PyLong_FromLongLong(i);
+                    path_step(r, index);
+                    Py_XDECREF(index);
+                }
+                goto fail;
+            }
             if (PyList_Append(lst, v) < 0) { Py_DECREF(v); goto fail; }
             Py_DECREF(v);
         }
@@ -437,10 +497,18 @@ static PyObject *read_tree(PyObject *self, PyObject *args) {
     }
     PyBuffer_Release(&view);
     if (tree == NULL) {
-        if (PyErr_Occurred() && !PyErr_ExceptionMatches(PyExc_Exception)) return NULL;  /* KeyboardInterrupt */
+        if (PyErr_Occurred() && !PyErr_ExceptionMatches(PyExc_Exception)) {  /* KeyboardInterrupt */
+            Py_XDECREF(r.path);
+            return NULL;
+        }
+        if (r.over && r.path != NULL && !PyErr_Occurred()) {  /* over the budget: where */
+            if (PyList_Reverse(r.path) == 0) return Py_BuildValue("OnN", Py_None, r.over_pos, r.path);
+        }
+        Py_XDECREF(r.path);
         PyErr_Clear();
         Py_RETURN_NONE;
     }
+    Py_XDECREF(r.path);
     return Py_BuildValue("NnL", tree, r.pos, r.tags);
 }
 
@@ -836,7 +904,8 @@ static PyMethodDef methods[] = {
     {"configure", configure, METH_VARARGS, "configure(12 tag classes in id order without End and String last..., byte tags)"},
     {"read_tree", read_tree, METH_VARARGS,
      "read_tree(data, pos, tag_id, little, utf8, unwrap, depth, depth_limit, max_tags, decode, array_tag, wire)"
-     " -> (tree, end, tags) or None"},
+     " -> (tree, end, tags); (None, offset, path) when over max_tags (path: keys and list indices, outermost"
+     " first); None to leave it to the pure reader"},
     {"write_tree", write_tree, METH_VARARGS,
      "write_tree(out, tag, tag_id, little, mutf8, canonical_nan, heterogeneous, hashmap_order, plans, plan_of, strings,"
      " encode) -> True (appended to the bytearray out) or None (out unchanged)"},

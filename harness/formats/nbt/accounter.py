@@ -34,6 +34,11 @@ KEY_CHARGE = 28
 NEW_KEY_CHARGE = 36
 
 
+def depth_limit(rules) -> int:
+    """The depth at which opening one more container fails (legacy checks "depth > max", push "depth >= max")."""
+    return rules.max_depth + 1 if rules.accounter_style == "legacy" else rules.max_depth
+
+
 class NbtAccounter:
     """The accounter of one read. ``quota`` ``None`` is 1.20.1's ``UNLIMITED`` (charges nothing).
 
@@ -48,8 +53,7 @@ class NbtAccounter:
         self.usage = 0
         self.depth = 0
         self._legacy = rules.accounter_style == "legacy"
-        # the depth at which opening one more container fails (legacy checks "depth > max", push "depth >= max")
-        self.depth_limit = rules.max_depth + 1 if self._legacy else rules.max_depth
+        self.depth_limit = depth_limit(rules)
 
     @classmethod
     def for_file(cls, rules) -> "NbtAccounter":

@@ -31,7 +31,7 @@ import numpy as np
 from harness.formats import budget
 from harness.formats.errors import GameError
 from harness.formats.nbt import tags as T
-from harness.formats.nbt.accounter import ARRAY_WIDTH, NEW_KEY_CHARGE, TAG_CHARGE, UNLIMITED_HEAP, NbtAccounter
+from harness.formats.nbt.accounter import ARRAY_WIDTH, NEW_KEY_CHARGE, TAG_CHARGE, UNLIMITED_HEAP, NbtAccounter, depth_limit
 from harness.formats.nbt.compound_shape import shape_of
 from harness.formats.nbt.encoding import NbtEncoding, zigzag_decode
 from harness.formats.nbt.fast_binary import compiled as _compiled
@@ -76,6 +76,34 @@ def _array_tag(tag_id: int, data: bytes, n: int, offset: int, wire: dict):
     tag = _new_object(_ARRAY_CLASSES[tag_id])
     tag.array = array
     return tag
+
+
+def read_named_compiled(data: bytes, encoding: NbtEncoding, rules) -> tuple[str, T.Tag, int] | None:
+    """``(root name, root, end offset)`` of a named compound or list root with an ASCII name, read
+    whole by the compiled path without a quota (the tools' ``read_named``), or ``None`` when
+    :class:`NbtReader` must read it (not built, a varint encoding, another root or name, anything
+    the compiled path leaves to the pure one, a read over the tag budget): nothing is read then.
+
+    The same tags as the reader's: one call instead of a reader and its accounter, whose first
+    construction in a process costs about as much as reading a small chunk."""
+    if _compiled is None or encoding.varint or type(data) is not bytes or len(data) < 3 or data[0] not in (9, 10):
+        return None
+    end = 3 + encoding.ushort.unpack_from(data, 1)[0]
+    name = data[3:end]
+    if len(name) != end - 3 or not name.isascii():
+        return None
+    enabled = gc.isenabled()
+    gc.disable()  # as _read_tree
+    try:
+        done = _compiled.read_tree(data, end, data[0], encoding.little_endian, encoding.utf8, rules.heterogeneous_lists,
+                                   0, depth_limit(rules), budget.MAX_TAGS, _CODECS[encoding.utf8][0], _array_tag,
+                                   _WIRE_DTYPES[encoding.little_endian])
+    finally:
+        if enabled:
+            gc.enable()
+    if done is None or done[0] is None:
+        return None
+    return name.decode("ascii"), done[0], done[1]
 
 
 def _scalar_readers(encoding: NbtEncoding) -> dict:
@@ -374,10 +402,18 @@ class NbtReader:
             raise GameError("OutOfMemoryError", "Requested array size exceeds VM limit", where=self.where())
         return self._list_frame(elem, n)
 
-    def _over_budget(self) -> BaseException:
+    def _over_budget(self, path: str | None = None) -> BaseException:
+        """The refusal of a read over :data:`~harness.formats.budget.MAX_TAGS`, at ``self.pos`` and
+        ``path`` (default: where the reader is).
+
+        Tags are counted as they are made: a list's leaf elements (as many as its bytes can hold)
+        and the list itself when its length is read, each compound element of a list when it
+        starts, a compound's entries and its End when it ends. The compiled path counts the same
+        at the same places, so both refuse at the same offset and path."""
+        path = self.where().split(", path ", 1)[-1] if path is None else path
         return budget.BudgetExceeded(
             f"more than {self.max_tags} tags, over the tools' limit of {self.max_tags} (a Python tag costs ~200 "
-            f"bytes; --max-tags N to raise it), at offset {self.pos}, path {self.where().split(', path ', 1)[-1]}")
+            f"bytes; --max-tags N to raise it), at offset {self.pos}, path {path}")
 
     def _list_frame(self, elem: int, n: int) -> list:
         # the list, and its leaf elements whose bytes can be there (a declared length past the end
@@ -439,6 +475,8 @@ class NbtReader:
         if done is None:
             return None
         tree, self.pos, tags = done
+        if tree is None:  # over the budget: at offset self.pos, the path's keys and indices in tags
+            raise self._over_budget(_path_text(tags))
         self.tags += tags
         return tree
 
@@ -487,12 +525,11 @@ class NbtReader:
                     shape = frame[5]
                     if shape:  # same-shaped siblings of an element read below
                         frame[5] = None  # a mismatch: read the next one below, then make a new shape
-                        room = max(self.max_tags - self.tags + 1, 1)  # siblings made past the budget: none
-                        self.pos, done = shape.read_into(lst, min(left, room), data, self.pos, strings,
-                                                         self._string_tag_or_none)
-                        self.tags += done
-                        if self.tags > self.max_tags:
-                            raise self._over_budget()
+                        cost = shape.entries + 2  # as counted below: the element, its entries, its End
+                        room = (self.max_tags - self.tags) // cost  # siblings within the budget; the one
+                        self.pos, done = shape.read_into(lst, min(left, room), data, self.pos, strings,  # past
+                                                         self._string_tag_or_none)  # it is read below
+                        self.tags += done * cost
                         left -= done
                         frame[3] = left
                         if not left:
@@ -677,14 +714,22 @@ class NbtReader:
 
     def where(self, offset: int | None = None) -> str:
         """``offset N, path a.b[2]``: where the reader is, for error messages."""
-        parts = []
+        steps = []
         for frame in self._stack:
             if frame[0] == 0:
                 if frame[2] is not None:
-                    parts.append(f".{frame[2]}" if parts else str(frame[2]))
+                    steps.append(frame[2])
             else:
-                parts.append(f"[{frame[4] - frame[3] - 1}]")
-        if len(parts) > 16:  # deep trees: the outermost and innermost steps
-            parts = parts[:4] + [f"...({len(parts) - 12} more)..."] + parts[-8:]
-        path = "".join(parts) or "(root)"
-        return f"offset {self.pos if offset is None else offset}, path {path}"
+                steps.append(frame[4] - frame[3] - 1)
+        return f"offset {self.pos if offset is None else offset}, path {_path_text(steps)}"
+
+
+def _path_text(steps: list) -> str:
+    """``a.b[2]``: the steps from the root (a compound's key, a ``str``, or a list element's
+    index, an ``int``), the outermost and innermost of a deep one; ``(root)`` for none."""
+    parts = []
+    for step in steps:
+        parts.append(f"[{step}]" if type(step) is int else f".{step}" if parts else step)
+    if len(parts) > 16:  # deep trees: the outermost and innermost steps
+        parts = parts[:4] + [f"...({len(parts) - 12} more)..."] + parts[-8:]
+    return "".join(parts) or "(root)"

@@ -85,9 +85,10 @@ class _Run:
 class CompoundShape:
     """A flat compound's byte layout: its runs (see the module doc)."""
 
-    __slots__ = ("runs",)
+    __slots__ = ("runs", "entries")
 
-    def __init__(self, runs: tuple[_Run, ...]):
+    def __init__(self, runs: tuple[_Run, ...], entries: int):
+        self.entries = entries  # how many entries a compound of this shape holds
         self.runs = tuple((r.struct.unpack_from, r.struct.size, r.headers, r.values,
                            tuple(zip(r.keys, r.lookups, r.makers)), r.string_key) for r in runs)
 
@@ -190,4 +191,4 @@ def _build(entries, encoding: NbtEncoding, encode, decode) -> CompoundShape | No
             fixed.append((key, t))
     headers.append(_END)
     runs.append(_Run(fmt + "1s", headers, fixed, string_key=None))
-    return CompoundShape(tuple(runs))
+    return CompoundShape(tuple(runs), len(entries))

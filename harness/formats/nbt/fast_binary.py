@@ -1,4 +1,5 @@
-"""The compiled fast path of binary NBT, when it was built: :data:`compiled` or ``None``.
+"""The compiled fast paths of NBT, when they were built: :data:`compiled` (binary NBT) and
+:data:`array_text` (the SNBT text of arrays), each the extension module or ``None``.
 
 ``_fast_binary.c`` reads or writes a whole well-formed tree in one call, in the fixed-width
 encodings (``java``, ``bedrock``) when no quota is charged. It builds exactly the tags
@@ -6,16 +7,21 @@ encodings (``java``, ``bedrock``) when no quota is charged. It builds exactly th
 :class:`~harness.formats.nbt.binary_writer.NbtWriter` writes; on anything unusual (an error
 to raise, a budget to enforce, a mixed list, an object that is not one of our tag classes) it
 answers ``None`` and the pure-Python code does the whole tree itself, so every error is the
-pure path's. The pure path is always there: the extension is optional at install
-(``setup.py``), and ``MC_HARNESS_PURE_NBT=1`` in the environment (read at import) turns it
-off, which is how the tests run both.
+pure path's. ``_array_text.c`` prints an array's elements as SNBT text
+(:mod:`~harness.formats.nbt.string_tag_visitor`), exactly as the pure NumPy printer does. The
+pure paths are always there: the extensions are optional at install (``setup.py``), and
+``MC_HARNESS_PURE_NBT=1`` in the environment (read at import) turns both off, which is how
+the tests run both.
 
 >>> compiled is None or callable(compiled.read_tree)
+True
+>>> array_text is None or callable(array_text.text)
 True
 """
 
 from __future__ import annotations
 
+import importlib
 import os
 
 import numpy as np
@@ -25,12 +31,20 @@ from harness.formats.nbt import tags as T
 PURE_ENV = "MC_HARNESS_PURE_NBT"
 
 
-def _load():
+def _extension(name: str):
+    """The extension module ``harness.formats.nbt.<name>``, or ``None`` when it is not built
+    (no compiler at install) or :data:`PURE_ENV` asks for the pure paths."""
     if os.environ.get(PURE_ENV, "") not in ("", "0"):
         return None
     try:
-        from harness.formats.nbt import _fast_binary
-    except ImportError:  # not built (no compiler at install): the pure path
+        return importlib.import_module(f"harness.formats.nbt.{name}")
+    except ImportError:
+        return None
+
+
+def _load():
+    _fast_binary = _extension("_fast_binary")
+    if _fast_binary is None:
         return None
     byte_tags = tuple(int.__new__(T.ByteTag, b - 256 if b > 127 else b) for b in range(256))
     dtypes = np.dtype(np.int8), np.dtype(np.int32), np.dtype(np.int64)
@@ -44,3 +58,4 @@ def _load():
 
 
 compiled = _load()
+array_text = _extension("_array_text")

@@ -49,7 +49,7 @@ from harness.formats import versions as _versions
 from harness.formats.errors import GameError
 from harness.formats.nbt import tags as T
 from harness.formats.nbt.accounter import DEFAULT_QUOTA, NbtAccounter
-from harness.formats.nbt.binary_reader import IO_KINDS, NbtReader
+from harness.formats.nbt.binary_reader import IO_KINDS, NbtReader, read_named_compiled
 from harness.formats.nbt.binary_writer import NbtWriter
 from harness.formats.nbt.encoding import JAVA, get_encoding
 
@@ -236,6 +236,9 @@ def read_named_end(data: bytes, version=None, encoding: str = "java") -> tuple[s
     _require_bytes(data)
     enc = get_encoding(encoding)
     rules = _tool_rules(version, enc)
+    done = read_named_compiled(data, enc, rules)
+    if done is not None:
+        return done
     reader = NbtReader(data, enc, rules, NbtAccounter.for_file(rules))
     t = reader.read_byte()
     if t == 0:

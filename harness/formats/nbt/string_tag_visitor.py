@@ -33,6 +33,7 @@ import numpy as np
 
 from harness.formats import versions
 from harness.formats.nbt import tags as T
+from harness.formats.nbt.fast_binary import array_text as _compiled_text
 from harness.formats.nbt.java_float_text import double_text, float_text
 
 __all__ = ["to_string", "to_string_parts", "quote_and_escape", "scalar_text", "java_sorted_keys", "snbt_rules"]
@@ -112,22 +113,33 @@ def scalar_text(tag: T.Tag, rules: versions.SnbtRules, jdk: int = 17) -> str:
 
 _ARRAY_TEXT = {T.TAG_BYTE_ARRAY: ("B", "B", 3), T.TAG_INT_ARRAY: ("I", "", 10),
                T.TAG_LONG_ARRAY: ("L", "L", 19)}  # letter, element suffix, most decimal digits
+_ARRAY_DTYPES = {T.TAG_BYTE_ARRAY: np.dtype(np.int8), T.TAG_INT_ARRAY: np.dtype(np.int32),
+                 T.TAG_LONG_ARRAY: np.dtype(np.int64)}  # as the tags hold them (native order)
 _ARRAY_CHUNK = 1 << 18  # elements printed per NumPy pass: bounds the scratch memory (~8 MiB)
-PIECE_CHARS = 1 << 16  # an array's text is handed out this many characters at a time
+PIECE_CHARS = 1 << 16  # an array's text is handed out at most this many characters at a time
 
 
 def _array_parts(tag: T._ArrayTag, separator: str, space: str) -> Iterator[str]:
     """The pieces of ``[B;1B,2B]`` (compact) or ``[B; 1B, 2B]`` (``separator=","``, ``space=" "``),
     none longer than :data:`PIECE_CHARS`, made as they are asked for.
 
-    Printed with NumPy a chunk at a time (:func:`_decimal_rows`), never one Python string
-    per element: a 100 MB byte array prints in a few seconds, and however long the array,
-    the text in memory at a time is one chunk's (a few MiB), never the whole text.
+    Printed by the compiled printer (``_array_text.c``, :data:`~harness.formats.nbt.fast_binary.array_text`,
+    about 2 ns a byte) a piece at a time when it is built, else with NumPy a chunk at a time
+    (:func:`_decimal_rows`, about 15 ns a byte), never one Python string per element: however
+    long the array, the text in memory at a time is one piece's or chunk's (a few MiB), never
+    the whole text. Both print the same text.
     """
     letter, suffix, digits = _ARRAY_TEXT[tag.id]
     head, tail = space.encode("ascii"), (suffix + separator).encode("ascii")
     values = tag.array
     yield f"[{letter};"
+    if _compiled_text is not None and values.dtype == _ARRAY_DTYPES[tag.id]:
+        per = PIECE_CHARS // (len(head) + digits + 1 + len(tail))  # elements whose text surely fits a piece
+        for start in range(0, len(values), per):
+            cut = len(separator) if start + per >= len(values) else 0  # no separator after the last element
+            yield _compiled_text.text(np.ascontiguousarray(values[start:start + per]), head, tail, cut)
+        yield "]"
+        return
     for start in range(0, len(values), _ARRAY_CHUNK):
         chunk = values[start:start + _ARRAY_CHUNK]
         if tag.id == T.TAG_BYTE_ARRAY:  # 256 possible texts: look them up

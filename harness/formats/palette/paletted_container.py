@@ -13,6 +13,10 @@ whose per-version form is :class:`harness.formats.versions.PaletteRules`):
   keeping the longs as given (padding too) unless the configuration is global;
 - :meth:`counts` reports in fastutil's hash order (:mod:`.count_order`).
 
+How the work is done is ours and shows in no answer: :meth:`set_at` of a value the palette
+already holds is one store into the storage's cells (:mod:`.quick_set`, compiled where it was
+built); a resize hands the new ids over as cells (the longs made when asked for).
+
 >>> c = PalettedContainer(Strategy.biomes(67), 5)
 >>> c.set(0, 0, 0, 9); c.bits(), c.get(0, 0, 0), c.counts()
 (1, 9, [(5, 63), (9, 1)])
@@ -24,17 +28,27 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache
+import struct
+from functools import cache, lru_cache
 from typing import Any
 
 import numpy as np
 
 from harness.formats import versions
 from harness.formats.errors import GameError
+from harness.formats.palette import quick_set
 from harness.formats.palette.count_order import fastutil_key_order
-from harness.formats.palette.palettes import HashMapPalette, LinearPalette, Palette, create_palette
+from harness.formats.palette.palettes import (
+    HashMapPalette,
+    LinearPalette,
+    MissingPaletteEntryException,
+    Palette,
+    create_palette,
+)
 from harness.formats.palette.strategy import Configuration, Strategy
 from harness.formats.storage import BitStorage, InitializationException, SimpleBitStorage, java_longs, new_storage
+from harness.formats.storage.simple_bit_storage import expected_longs
+from harness.formats.storage.word_codec import cell_dtype, decode_through, decode_words
 from harness.formats.varint import write_varint
 
 
@@ -151,6 +165,19 @@ def _first_appearances_below(ids: np.ndarray[Any, Any], bound: int
 
 _ONE_BYTE = [bytes((b,)) for b in range(256)]
 _SEARCHED_UP_TO = 16  # palettes of up to this many ids are checked by searching the ids' bytes for each id
+_SEARCHED_DISTINCT = 128  # up to this many distinct ids are put in order by searching the ids' bytes for each
+
+
+def _searched_first_appearances(ids: np.ndarray[Any, Any]) -> list[int] | None:
+    """:func:`_first_appearances`' distinct values alone, for ``uint8`` ids of at most
+    :data:`_SEARCHED_DISTINCT` distinct values (each first place found by searching the ids'
+    bytes for it); None for other ids, left to :func:`_first_appearances`."""
+    if ids.dtype != np.uint8:
+        return None
+    present = np.flatnonzero(np.bincount(ids, minlength=1)).tolist()
+    if len(present) > _SEARCHED_DISTINCT:
+        return None
+    return sorted(present, key=ids.tobytes().find)
 
 
 def _numbered_in_order(ids: np.ndarray[Any, Any], count: int) -> bool:
@@ -170,6 +197,21 @@ def _numbered_in_order(ids: np.ndarray[Any, Any], count: int) -> bool:
         return int(ids.max()) == count - 1
     highest = np.maximum.accumulate(ids)
     return int(highest[-1]) == count - 1 and (count == 1 or int(np.diff(highest).max()) <= 1)
+
+
+@lru_cache(maxsize=64)
+def _long_struct(count: int) -> struct.Struct:
+    """``count`` little-endian signed 64-bit ints (made once for each count)."""
+    return struct.Struct(f"<{count}q")
+
+
+def _entry_table(entries: list[int]) -> np.ndarray[Any, Any] | None:
+    """``entries`` as an ``int64`` array (packed by :mod:`struct`, far cheaper than NumPy's
+    conversion of a list), or None when one of them is no int of the signed 64-bit range."""
+    try:
+        return np.frombuffer(_long_struct(len(entries)).pack(*entries), dtype=np.int64)
+    except struct.error:
+        return None
 
 
 def _palette_rules(rules: versions.PaletteRules | versions.GameVersion | str) -> versions.PaletteRules:
@@ -212,6 +254,14 @@ class PalettedContainer:
     objects: an id with no object cannot be set).
     """
 
+    # set_at's quick path (harness.formats.palette.quick_set), beside ``_fast`` and ``_cells`` set
+    # in __init__: the ids of values known to the current palette (None until first wanted;
+    # dropped by a resize), the compiled path's CellWriter (whose set_at is then this instance's
+    # own), and the resizes so far (so that the full path knows whether its id_for resized)
+    _known: dict[int, int] | None = None
+    _writer: Any = None
+    _resizes = 0
+
     def __init__(self, strategy: Strategy, value: int, *, _data: _Data | None = None):
         if _data is None:
             _require_strategy(strategy)
@@ -221,6 +271,10 @@ class PalettedContainer:
         # who resizes when the palette is full: this container, except for a copy made where
         # Palette.copy() keeps the original's handler (PaletteRules.copy_keeps_resize_handler)
         self._resize = self._on_resize
+        # set_at's quick path: while it is on, the map of known ids as ``_fast`` (else IDLE) and
+        # the storage's cells as ``_cells`` (else None)
+        self._fast = quick_set.IDLE
+        self._cells: memoryview | None = None
         if _data is None:
             _data = self._create_data(strategy.configuration(0))
             _data.palette.id_for(value, self._on_resize)
@@ -233,6 +287,9 @@ class PalettedContainer:
 
     def _on_resize(self, bits: int, value: int) -> int:
         """``onResize``: move to the configuration for ``bits``, copy the values, add ``value``."""
+        self._quick_off()
+        self._known = None
+        self._resizes += 1
         old = self._data
         configuration = self.strategy.configuration(bits)
         if configuration == old.configuration:
@@ -246,11 +303,24 @@ class PalettedContainer:
     @staticmethod
     def _copy_from(new: _Data, old: _Data) -> None:
         """``Data.copyFrom``: each index in order, its value looked up and added to the new palette."""
-        distinct, place = _first_appearances(old.storage.ids(), old.storage.bits)
-        new_ids = [new.palette.id_for(old.palette.value_for(i), _unexpected_resize) for i in distinct.tolist()]
-        if new.configuration.bits:
-            new.storage = SimpleBitStorage.from_values(new.configuration.bits, new.storage.size,
-                                                       np.take(new_ids, place))
+        ids = old.storage.ids()
+        bits = new.configuration.bits
+        distinct = _searched_first_appearances(ids) if bits else None
+        place = None
+        if distinct is None:
+            distinct_ids, place = _first_appearances(ids, old.storage.bits)
+            distinct = distinct_ids.tolist()
+        new_ids = [new.palette.id_for(old.palette.value_for(i), _unexpected_resize) for i in distinct]
+        if not bits:
+            return
+        if place is None:  # each old id's new id, looked up in a table of all 256
+            table = np.zeros(256, dtype=cell_dtype(bits))
+            table[distinct] = new_ids
+        else:
+            table = np.array(new_ids, dtype=cell_dtype(bits))
+            ids = place
+        # the new ids as cells; the longs are made from them when asked for (a set comes next, as a rule)
+        new.storage = SimpleBitStorage.from_cells(bits, new.storage.size, np.take(table, ids))
 
     # --- one value ---------------------------------------------------------------------
     def get(self, x: int, y: int, z: int) -> int:
@@ -268,10 +338,54 @@ class PalettedContainer:
 
     def set_at(self, index: int, value: int) -> None:
         """Sets the value at an index (the palette takes the value before the index is checked)."""
+        palette_id = self._fast.get(value)
+        if palette_id is not None and type(value) is int and 0 <= index:  # a value the palette has: one store
+            try:
+                self._cells[index] = palette_id  # type: ignore[index]
+                return
+            except (IndexError, TypeError):  # past the storage's end, or no int: the full path says so
+                pass
+        self._set_at_in_full(index, value)
+
+    def _set_at_in_full(self, index: int, value: int) -> None:
+        """:meth:`set_at` through the palette and the storage's checks; then the quick path knows ``value``."""
         if type(value) is not int or not 0 <= value < self._registry:  # the fast test; the full one refuses
             _refuse_value(value, self._registry)
+        resizes = self._resizes
         palette_id = self._data.palette.id_for(value, self._resize)
         self._data.storage.set(index, palette_id)  # after a resize, the new data's storage
+        known = self._known
+        if known is not None and resizes == self._resizes:
+            known[value] = palette_id  # idFor gives this id until the next resize
+        if self._fast is quick_set.IDLE:
+            self._quick_on()
+
+    def _quick_on(self) -> None:
+        """Turns :meth:`set_at`'s quick path on where the storage has cells and this container
+        resizes itself (a copy whose palette asks another container to resize never has it)."""
+        if getattr(self._resize, "__self__", None) is not self:
+            return
+        data = self._data
+        cells = data.storage.writable_cells() if isinstance(data.storage, SimpleBitStorage) else None
+        if cells is None:
+            return
+        if self._known is None:
+            self._known = quick_set.known_ids(data.palette, self._registry)
+        self._fast = self._known
+        self._cells = cells
+        if quick_set.compiled is not None:  # the same quick path in one C call, this instance's own set_at
+            own_ids = self._registry if data.palette.kind == "global" else 0  # a global palette's ids are the values
+            self._writer = quick_set.compiled.CellWriter(self._known, cells, self._set_at_in_full, own_ids)
+            self.set_at = self._writer.set_at
+
+    def _quick_off(self) -> None:
+        """Turns the quick path off: before whole-storage work, and when a resize replaces the storage."""
+        self._fast = quick_set.IDLE
+        self._cells = None
+        if self._writer is not None:  # a caller may hold its set_at: from now on that takes the full path
+            self._writer.close()
+            self._writer = None
+            del self.set_at
 
     def get_and_set(self, x: int, y: int, z: int, value: int) -> int:
         """Sets the value at a position and gives the one it replaced."""
@@ -315,6 +429,8 @@ class PalettedContainer:
         """
         if type(rules) is not versions.PaletteRules:
             rules = _palette_rules(versions.LATEST if rules is None else rules)
+        if self._cells is not None:
+            self._quick_off()
         data = self._data
         storage = data.storage
         out = bytearray((storage.bits & 0xFF,))
@@ -331,6 +447,8 @@ class PalettedContainer:
         (none for one entry). ``MissingPaletteEntryException`` / ``IllegalStateException``
         for a storage id past the palette's end (the first in index order).
         """
+        if self._cells is not None:
+            self._quick_off()
         data = self._data
         ids = data.storage.ids()
         palette = data.palette
@@ -394,12 +512,29 @@ class PalettedContainer:
     @staticmethod
     def _repack_global(strategy: Strategy, configuration: Configuration, bits: int, entries: list[int],
                        data: np.ndarray[Any, Any]) -> SimpleBitStorage:
-        """Indices into ``entries`` (at ``bits``) turned into registry ids at the registry's bits."""
-        indices = SimpleBitStorage.from_longs(bits, strategy.size, data).ids()
-        values = HashMapPalette(bits, entries).values_for(indices)  # raises at the first bad index in index order
-        if values.dtype.kind not in "iu" or len(values) and (values.min() < 0 or values.max() >= strategy.registry):
-            values = np.where((values >= 0) & (values < strategy.registry), values, -1)  # IdMap.getId: -1 when absent
-        return SimpleBitStorage.from_values(configuration.bits, strategy.size, values)
+        """Indices into ``entries`` (at ``bits``) turned into registry ids at the registry's bits
+        (``IdMap.getId``: -1, so all ones, for an entry outside the registry)."""
+        table = _entry_table(entries)
+        registry = strategy.registry
+        if table is None:  # entries that are no Java longs: the palette's own lookup says what they become
+            indices = SimpleBitStorage.from_longs(bits, strategy.size, data).ids()
+            values = HashMapPalette(bits, entries).values_for(indices)  # raises at the first bad index in index order
+            if values.dtype.kind not in "iu" or len(values) and (values.min() < 0 or values.max() >= registry):
+                values = np.where((values >= 0) & (values < registry), values, -1)  # IdMap.getId: -1 when absent
+            return SimpleBitStorage.from_values(configuration.bits, strategy.size, values)
+        expected = expected_longs(bits, strategy.size)
+        if len(data) != expected:
+            raise InitializationException(len(data), expected)
+        if len(table) and (table.min() < 0 or table.max() >= registry):
+            table = np.where((table >= 0) & (table < registry), table, -1)  # IdMap.getId: -1 when absent
+        # each entry's id as a cell (masked, as the int[] constructor masks), then each index's looked up
+        cells = (table & ((1 << configuration.bits) - 1)).astype(cell_dtype(configuration.bits))
+        words = data.view(np.uint64)
+        looked_up = decode_through(words, bits, strategy.size, cells)
+        if looked_up is None:  # the first index past the palette, in index order
+            indices = decode_words(words, bits, strategy.size)
+            raise MissingPaletteEntryException(int(indices[(indices >= len(entries)).argmax()]))
+        return SimpleBitStorage.from_cells(configuration.bits, strategy.size, looked_up)
 
     def copy(self, rules: versions.PaletteRules | versions.GameVersion | str | None = None) -> PalettedContainer:
         """``copy()``: the same values over copies of the storage and palette.
@@ -409,6 +544,8 @@ class PalettedContainer:
         ``copy_keeps_resize_handler`` (1.20.1, 1.21.1) the copy's palette still asks this
         container to resize, as the game's ``Palette.copy()`` keeps its handler.
         """
+        if self._cells is not None:
+            self._quick_off()
         copied = PalettedContainer(self.strategy, 0, _data=self._data.copy())
         if rules is not None and _palette_rules(rules).copy_keeps_resize_handler:
             copied._resize = self._resize

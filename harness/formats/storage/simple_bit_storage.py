@@ -29,6 +29,7 @@ harness.formats.storage.simple_bit_storage.InitializationException: SimpleBitSto
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable
 from functools import cache
 
@@ -139,6 +140,9 @@ def _layout(bits: int) -> tuple[int, int, tuple[int, int, int]]:
     return (1 << bits) - 1, values_per_long, _divide_constants(values_per_long)
 
 
+_NO_LONGS_YET = np.zeros(0, dtype=np.uint64)  # what from_cells passes for the longs: none made yet
+_LITTLE_ENDIAN = sys.byteorder == "little"
+
 CELL_LIMIT = 1 << 16
 """Storages of at most this many values keep them one to a cell for one-value work (a chunk
 section's 4,096 take 4 to 16 KB); larger ones work on the longs alone, so that their memory
@@ -174,7 +178,9 @@ class SimpleBitStorage:
         else:
             expected = expected_longs(bits, size)
         self._clean = _data is None  # padding known to be 0 (else taken from the longs when the cells move on)
-        if _data is None:  # outside the usual sizes, required_longs says what the game would throw
+        if _data is _NO_LONGS_YET:  # from_cells: the cells alone, the longs made from them when asked for
+            _data = None
+        elif _data is None:  # outside the usual sizes, required_longs says what the game would throw
             _data = np.zeros(expected if 0 <= expected <= CELL_LIMIT else required_longs(bits, size), dtype=np.uint64)
         elif len(_data) != expected:  # the long[] constructor compares, allocating nothing
             raise InitializationException(len(_data), expected)
@@ -224,6 +230,26 @@ class SimpleBitStorage:
             storage._set_cells(vals.astype(cell_dtype(bits)))
         return storage
 
+    @classmethod
+    def from_cells(cls, bits: int, size: int, cells: np.ndarray) -> SimpleBitStorage:
+        """The storage of ``cells``: ``size`` (1..:data:`CELL_LIMIT`) values, each 0..2**bits-1,
+        in an array of :func:`~harness.formats.storage.word_codec.cell_dtype` (taken, not copied).
+
+        As :meth:`from_values` (padding 0), but the longs are made from the cells only when
+        first asked for, except where the cells' bytes are the longs' own (8, 16 or 32 bits
+        filling every long, on a little-endian machine: both forms are then the same memory,
+        and a change to the cells lets the longs go as ever); ``ValueError`` for cells of
+        another length or type."""
+        if len(cells) != size or cells.dtype != cell_dtype(bits) or not 0 < size <= CELL_LIMIT:
+            raise ValueError(f"from_cells needs {size} cells of {cell_dtype(bits)} (1 to {CELL_LIMIT}), "
+                             f"not {len(cells)} of {cells.dtype}")
+        storage = cls(bits, size, _data=_NO_LONGS_YET)
+        storage._clean = True
+        storage._set_cells(cells)
+        if _LITTLE_ENDIAN and bits in (8, 16, 32) and size % (64 // bits) == 0 and cells.flags.c_contiguous:
+            storage._array = cells.view(np.uint64)
+        return storage
+
     # --- one value -------------------------------------------------------------------
     def _set_cells(self, cells: np.ndarray) -> memoryview:
         self._cells = cells
@@ -266,6 +292,19 @@ class SimpleBitStorage:
                 self._cells_move_on()
             return
         self.get_and_set(index, value)
+
+    def writable_cells(self) -> memoryview | None:
+        """The cells themselves, one value each (a ``memoryview`` of ``B``, ``H`` or ``I``), for
+        a caller that stores many values as :meth:`set` would, without its checks; or None where
+        one-value work goes to the longs (:meth:`raw` handed them out, or over :data:`CELL_LIMIT`).
+
+        The longs are let go as :meth:`set` lets them go. The caller may store only values
+        0..mask at indices 0..size-1, and must stop before any other method but :meth:`get`,
+        :meth:`set` and :meth:`get_and_set` (those that make the longs from the cells again)."""
+        view = self._one_value_view()
+        if view is not None and self._array is not None:
+            self._cells_move_on()
+        return view
 
     def get_and_set(self, index: int, value: int) -> int:
         """Sets the value at ``index`` and gives the one it replaced (checks as :meth:`set`)."""

@@ -55,8 +55,40 @@ def decode_words(words: np.ndarray, bits: int, size: int) -> np.ndarray:
         for slot in range(per):
             cells[slot::per] = (octets >> np.uint8(slot * bits)) & mask
         return cells[:size]
-    cells = (words[:, None] >> _slot_shifts(bits)) & np.uint64((1 << bits) - 1)
-    return cells.reshape(-1)[:size].astype(cell_dtype(bits))
+    return _slot_values(words, bits, size).astype(cell_dtype(bits))
+
+
+@lru_cache(maxsize=64)
+def _shifts_for(bits: int, size: int) -> np.ndarray:
+    """Where each of ``size`` values of ``bits`` sits in its long: ``_slot_shifts`` repeated (read-only)."""
+    per_long = 64 // bits
+    shifts = np.tile(_slot_shifts(bits), -(-size // per_long))[:size]
+    shifts.flags.writeable = False
+    return shifts
+
+
+def _slot_values(words: np.ndarray, bits: int, size: int) -> np.ndarray:
+    """The first ``size`` values held by ``words``, as a new ``uint64`` array: each value's word
+    repeated in index order, shifted and masked, so that every NumPy loop runs over whole arrays
+    (a long's few slots as an inner axis would make loops of a few elements each)."""
+    values = np.repeat(words, 64 // bits)[:size]
+    values >>= _shifts_for(bits, size)
+    values &= np.uint64((1 << bits) - 1)
+    return values
+
+
+def decode_through(words: np.ndarray, bits: int, size: int, table: np.ndarray) -> np.ndarray | None:
+    """``table[v]`` for each of the first ``size`` values ``v`` held by ``words`` (``uint64``, as
+    many as those values take), a new array of ``table``'s type; None when a value is at or past
+    ``len(table)`` (:func:`decode_words` then says which comes first). The same as
+    ``table[decode_words(words, bits, size)]``, without the values' own array of cells."""
+    if bits in _WHOLE_BYTES or bits in _TILE_BYTE:
+        values = decode_words(words, bits, size)
+    else:
+        values = _slot_values(words, bits, size).view(np.int64)  # values below 2**32: the same numbers
+    if len(values) and int(values.max()) >= len(table):
+        return None
+    return np.take(table, values)
 
 
 def encode_values(values: np.ndarray, bits: int, longs: int) -> np.ndarray:
