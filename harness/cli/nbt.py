@@ -30,10 +30,12 @@ from harness.formats.nbt import compression
 
 TARGETS = ("java", "java-network", "bedrock", "bedrock-level-dat", "bedrock-network", "snbt")
 DEFAULT_MAX_BYTES = 512 * 1024 * 1024
+STDIO = "-"  # as a file name: standard input (any input), standard output (convert's output)
 CHUNK_PAIR = re.compile(r"(-?\d+),(-?\d+)")
 CHUNK_SUFFIX = re.compile(r"(.+)#(-?\d+),(-?\d+)")
 BOM_NOTE = "a UTF-8 byte order mark (EF BB BF) at the start was skipped (the game's TagParser refuses it)"
-_NEGATIVE_ARGUMENT = re.compile(r"^-\d+(,-?\d+)?$|^-\d*\.\d+$")  # argparse's pattern, and a pair X,Z
+# argparse's pattern, a pair X,Z, and standard input's chunk -#X,Z
+_NEGATIVE_ARGUMENT = re.compile(r"^-\d+(,-?\d+)?$|^-\d*\.\d+$|^-#-?\d+,-?\d+$")
 _BOM = b"\xef\xbb\xbf"
 _LEADING_SPACE = re.compile(rb"[ \t\n\r\f\v]*")
 _TEXT_STARTS = (b"{", b"[", b'"', b"'")
@@ -66,6 +68,12 @@ at its start is skipped (and said so). When neither reading works, the error nam
 
 Anywhere a file is named, FILE#X,Z names chunk X,Z of a region file, e.g.
   harness nbt diff r.0.0.mca#1,3 backup/r.0.0.mca#1,3
+
+A file named - is standard input (read to its end, within --max-bytes; -#X,Z for a chunk of
+a region read from it; one of diff's two at most), and convert's OUT - is standard output:
+  curl -s URL | harness nbt show -
+  harness nbt convert level.dat - --to snbt | less
+  harness nbt convert x.snbt - --to java | gzip -t   (binary output to a terminal is refused)
 
 Input over --max-bytes (default 512 MiB), as a file or decompressed, is refused before it is
 read whole. The tools' own budgets, beside the game's limits: --max-tags (1,000,000 tags one
@@ -161,7 +169,7 @@ def register(subparsers) -> None:
 
     show = sub.add_parser("show", help="what a file is, then its tag as SNBT; a region file's chunk list",
                           description=HELP_SHOW, formatter_class=raw)
-    show.add_argument("file", type=Path, help="the file, or FILE#X,Z: chunk X,Z of a region file")
+    show.add_argument("file", type=Path, help="the file (- for standard input), or FILE#X,Z: chunk X,Z of a region file")
     show.add_argument("place", nargs="?", type=_chunk_option, metavar="X,Z", help="the same as --chunk X,Z")
     show.add_argument("--chunk", type=_chunk_option, metavar="X,Z",
                       help="of a region file: show chunk X,Z (0..31 each, or world chunk coordinates in this region) "
@@ -176,8 +184,9 @@ def register(subparsers) -> None:
 
     convert = sub.add_parser("convert", help="write the file in another encoding or as SNBT",
                              description=HELP_CONVERT, formatter_class=raw)
-    convert.add_argument("input", type=Path, help="the file, or FILE#X,Z: chunk X,Z of a region file")
-    convert.add_argument("output", type=Path)
+    convert.add_argument("input", type=Path, help="the file (- for standard input), or FILE#X,Z: chunk X,Z of a region file")
+    convert.add_argument("output", type=Path, help="the file to write; - for standard output (binary output "
+                                                    "only when redirected, not to a terminal)")
     convert.add_argument("--to", required=True, choices=TARGETS, help="the output's encoding")
     convert.add_argument("--compression", choices=compression.COMPRESSIONS,
                          help="binary output's compression (default: the input's; none for SNBT input)")
@@ -187,13 +196,15 @@ def register(subparsers) -> None:
     convert.add_argument("--strict", action="store_true",
                          help="refuse (exit 2, nothing written) where a warning would be given")
     _common_options(convert)
+    _accept_negative_pairs(convert)
     convert.set_defaults(func=lambda args: _guard(_convert, args))
 
     diff = sub.add_parser("diff", help="unified diff of two files' pretty SNBT; exit 1 when they differ",
                           description=HELP_DIFF, formatter_class=raw)
-    diff.add_argument("a", type=Path, help="a file, or FILE#X,Z: chunk X,Z of a region file")
-    diff.add_argument("b", type=Path)
+    diff.add_argument("a", type=Path, help="a file (- for standard input), or FILE#X,Z: chunk X,Z of a region file")
+    diff.add_argument("b", type=Path, help="the other, named as A is")
     _common_options(diff)
+    _accept_negative_pairs(diff)
     diff.set_defaults(func=lambda args: _guard(_diff, args))
 
 
@@ -214,7 +225,7 @@ def _common_options(parser) -> None:
 
 
 def _accept_negative_pairs(parser) -> None:
-    """Let ``-1,0`` be an argument, not an option: argparse takes an argument starting with
+    """Let ``-1,0`` (and ``-#1,0``) be an argument, not an option: argparse takes an argument starting with
     ``-`` for an option unless it matches the parser's ``_negative_number_matcher`` (its own
     pattern: a negative number), and this parser has no option that looks like one."""
     parser._negative_number_matcher = _NEGATIVE_ARGUMENT
@@ -291,6 +302,19 @@ class _Output:
         for start in range(0, len(text), _PRINT_PIECE):
             piece = text[start:start + _PRINT_PIECE]
             stream.write(piece.encode(encoding, errors="backslashreplace").decode(encoding))
+
+    def write_bytes(self, pieces: Iterable[bytes]) -> None:
+        """The bytes ``pieces`` yields, as they come, on stdout's binary stream."""
+        try:
+            sys.stdout.flush()
+            raw = sys.stdout.buffer
+            for piece in pieces:
+                if self.gone:
+                    break
+                raw.write(piece)
+            raw.flush()
+        except BrokenPipeError:
+            self._lost()
 
     def close(self) -> None:
         try:
@@ -371,12 +395,19 @@ def _source(arg: Path, chunk: tuple[int, int] | None = None) -> tuple[Path, tupl
     return arg, chunk
 
 
-def _read_input(path: Path, max_bytes: int) -> bytes:
-    """The file's (or pipe's) bytes, read once; :class:`NbtCliError` when it cannot be read, is
-    a device or a folder, or is over ``max_bytes``."""
-    from harness.engine.limits import LimitExceeded, read_capped
+def _is_stdio(path: Path) -> bool:
+    """Whether ``path`` is ``-``: standard input as an input, standard output as convert's output."""
+    return str(path) == STDIO
+
+
+def _read_input(path: Path, max_bytes: int) -> bytes | bytearray:
+    """The file's (or pipe's; ``-``: standard input's) bytes, read once; :class:`NbtCliError`
+    when it cannot be read, is a device or a folder, or is over ``max_bytes``."""
+    from harness.engine.limits import LimitExceeded, read_capped, read_stream
 
     try:
+        if _is_stdio(path):
+            return read_stream(sys.stdin.buffer, max_bytes, f"{STDIO} (standard input)")
         return read_capped(path, max_bytes, pipes=True)
     except LimitExceeded as e:
         raise NbtCliError(str(e)) from None
@@ -407,7 +438,7 @@ def _load(arg: Path, version, max_bytes: int, chunk: tuple[int, int] | None = No
         region = _Region(path, opened, how)
     except GameError as e:
         raise NbtCliError(f"{path}: not a readable region file: {_describe(e)}") from None
-    for name in region.region.external_names():  # c.X.Z.mcc beside it, where the game looks
+    for name in [] if _is_stdio(path) else region.region.external_names():  # c.X.Z.mcc beside it, where the game looks
         if (path.parent / name).is_file():
             region.region.external[name] = _read_input(path.parent / name, max_bytes)
     return region if chunk is None else region.document(chunk, version, max_bytes)
@@ -749,8 +780,14 @@ def _show(args, version, out: _Output) -> int:
     return 0
 
 
-def _check_output(path: Path) -> None:
-    """Refuse, before any work, an output path that cannot be written as a regular file."""
+def _check_output(path: Path, binary: bool) -> None:
+    """Refuse, before any work, an output path that cannot be written as a regular file, and
+    binary output to standard output (``-``) when that is a terminal."""
+    if _is_stdio(path):
+        if binary and sys.stdout.isatty():
+            raise NbtCliError("-: binary NBT is not written to a terminal; redirect standard output "
+                              "(> FILE or | COMMAND) or name an output file")
+        return
     if path.is_dir():
         raise NbtCliError(f"{path}: is a directory; give the output file's name")
     if path.exists() and not path.is_file():
@@ -764,11 +801,17 @@ def _check_output(path: Path) -> None:
         raise NbtCliError(f"{path}: cannot write: cannot create files in {folder} ({e.strerror or e})") from None
 
 
-def _write(path: Path, pieces: Iterable[bytes]) -> None:
+def _write(path: Path, pieces: Iterable[bytes], out: _Output, whole: bool = False) -> None:
     """Write the bytes ``pieces`` yields to ``path`` atomically, as they come; what ``pieces``
-    raises (a refusal found at the end) leaves the old file as it was."""
+    raises (a refusal found at the end) leaves the old file as it was. ``-``: to standard
+    output, as they come (``whole``: all made first, so that a refusal writes nothing)."""
     from harness.engine.outputs import atomic_write_pieces
 
+    if _is_stdio(path):
+        if whole:
+            pieces = list(pieces)
+        out.write_bytes(pieces)
+        return
     try:
         atomic_write_pieces(path, pieces)
     except OSError as e:
@@ -878,7 +921,7 @@ def _child(path: str, key: str) -> str:
 
 def _convert(args, version, out: _Output) -> int:
     _check_convert_options(args)
-    _check_output(args.output)
+    _check_output(args.output, binary=args.to != "snbt")
     loaded = _document_of(args.input, version, args.max_bytes)
     for note in loaded.notes:
         _tell(f"{args.input}: note: {note}")
@@ -889,14 +932,14 @@ def _convert(args, version, out: _Output) -> int:
     if args.to == "snbt":
         if args.strict and warnings:
             raise NbtCliError(f"{args.output}: not written (--strict): {'; '.join(warnings)}")
-        _write(args.output, _snbt_file(doc.tag, version, args, warnings))
+        _write(args.output, _snbt_file(doc.tag, version, args, warnings), out, whole=args.strict)
     else:
         data = _binary(doc, version, args)
         warnings.append(_too_deep_to_read(doc.tag, version))
         warnings = [w for w in warnings if w]
         if warnings and args.strict:
             raise NbtCliError(f"{args.output}: not written (--strict): {'; '.join(warnings)}")
-        _write(args.output, (data,))
+        _write(args.output, (data,), out)
     for warning in warnings:
         if warning:
             _tell(f"{args.output}: warning: {warning}")
@@ -977,6 +1020,8 @@ def _diff_text(loaded: _Input, other: _Input, version) -> str | None:
 
 
 def _diff(args, version, out: _Output) -> int:
+    if _is_stdio(_source(args.a)[0]) and _is_stdio(_source(args.b)[0]):
+        raise NbtCliError("-: standard input can be one of the two documents, not both")
     first = _document_of(args.a, version, args.max_bytes)
     second = _document_of(args.b, version, args.max_bytes)
     for name, loaded in ((args.a, first), (args.b, second)):
