@@ -45,7 +45,8 @@ _PLAIN_KEY = re.compile(r"[A-Za-z0-9_+-]+")  # a key shown in a path unquoted
 _EMPTY_KEY_PROBE = '{"":0b}'  # parsed to learn whether a version's TagParser takes an empty key
 _READ_BACK_CHARS = 1 << 20  # convert --to snbt reads back texts up to this many characters (all with --strict)
 _DIFF_CHARS = 8 << 20  # diff compares texts line by line up to this many characters each
-_WHERE_CHARS = 200  # an error's place longer than this is shortened in the middle
+_WHERE_CHARS = 200  # an error's place or quoted value longer than this is shortened in the middle
+_LONG_QUOTED = re.compile(r'"([^"]{%d,})"' % (_WHERE_CHARS + 1))
 # characters encoded and written at a time: buffers of this size stay below malloc's mmap threshold
 # (128 KiB), so each is reused, not mapped and faulted in afresh (a 2.5 GB text cost 1.1 million
 # page faults, 4 s, at 1 MiB)
@@ -698,22 +699,31 @@ def _escaped(text: str) -> str:
 
 def _describe(error: GameError, text: str | None = None) -> str:
     """``Kind: message (caused by ...), at offset N, path p``: unprintable characters escaped,
-    a long place shortened in the middle. For an SNBT error in ``text``, the line and column
-    of the game's position (in UTF-16 code units) follow it."""
-    out = error.kind if error.message is None else f"{error.kind}: {error.message}"
+    a long place or quoted value (the game's ``For input string: "..."`` echoes the input)
+    shortened in the middle (:func:`harness.engine.shorten.shorten`). For an SNBT error in
+    ``text``, the line and column of the game's position (in UTF-16 code units) follow it,
+    the position itself said once (the game's message already gives it)."""
+    from harness.engine.shorten import shorten
+
+    out = error.kind if error.message is None else f"{error.kind}: {_short_quotes(error.message)}"
     if error.cause:
-        out += f" (caused by {error.cause}" + ("" if error.cause_message is None else f": {error.cause_message}") + ")"
-    if error.where:
-        where = _escaped(error.where)
-        if len(where) > _WHERE_CHARS:
-            head, tail = _WHERE_CHARS * 2 // 3, _WHERE_CHARS // 4
-            where = f"{where[:head]}…({len(where) - head - tail} more characters)…{where[-tail:]}"
-        out += f", at {where}"
+        out += f" (caused by {error.cause}" + ("" if error.cause_message is None else
+                                               f": {_short_quotes(error.cause_message)}") + ")"
     cursor = getattr(error, "cursor", None)
+    said = isinstance(cursor, int) and error.message is not None and f" at position {cursor}: " in error.message
+    if error.where and not said:
+        out += f", at {shorten(_escaped(error.where), _WHERE_CHARS)}"
     if text is not None and isinstance(cursor, int):
         line, column = _line_column(text, cursor)
         out += f": line {line}, column {column}"
     return _escaped(out)
+
+
+def _short_quotes(message: str) -> str:
+    """``message`` with each over-long double-quoted value shortened in the middle."""
+    from harness.engine.shorten import shorten
+
+    return _LONG_QUOTED.sub(lambda m: f'"{shorten(m[1], _WHERE_CHARS)}"', message)
 
 
 def _line_column(text: str, units: int) -> tuple[int, int]:

@@ -210,7 +210,7 @@ def test_error_places_are_escaped_and_shortened():
     text = _describe(GameError("EOFException", None, where="offset 9, path a\t\x00b.c\udc80"))
     assert text == "EOFException, at offset 9, path a\\t\\x00b.c\\udc80"
     long = _describe(GameError("EOFException", None, where="offset 9, path " + "\x01" * 5000))
-    assert long.startswith("EOFException, at offset 9, path \\x01") and "more characters)…" in long
+    assert long.startswith("EOFException, at offset 9, path \\x01") and "chars)…" in long
     assert len(long) < 300 and long.endswith("\\x01")
 
 
@@ -399,7 +399,17 @@ def test_snbt_error_gives_line_and_column_beside_the_games_position(capsys, tmp_
     for version in ("26.3", "1.20.1"):
         status, _, err = run(capsys, "show", path, "--version", version)
         assert status == 2 and " at position 20: " in err  # "}" after "b: " (2 + 6 + 4 + 3 + 5 code units)
-        assert "at code unit 20: line 3, column 6)" in err
+        assert "<--[HERE]: line 3, column 6)" in err and "code unit" not in err  # the position said once
+
+
+def test_an_over_long_quoted_input_is_shortened_and_its_position_said_once(capsys, tmp_path):
+    # the game's NumberFormatException text "For input string: \"...\"" echoes the 100,000 digits
+    path = tmp_path / "nines.snbt"
+    path.write_text("{a:" + "9" * 100_000 + "L}", encoding="utf-8")
+    status, out, err = run(capsys, "show", path)
+    assert status == 2 and out == "" and err.count("\n") == 1 and len(err) < 1000
+    assert 'For input string: "999' in err and "…(100000 chars)…" in err
+    assert err.count("100004") == 1 and "at position 100004: ...999999999L<--[HERE]: line 1, column 100005)" in err
 
 
 # --- convert --to snbt: text that will not read back, dropped root names ----------------------------
