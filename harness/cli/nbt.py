@@ -133,7 +133,8 @@ apply. The text written is read back with the TagParser of the same version; whe
 not read back as the same tag (the game's grammar refuses some keys and values its printer
 writes, e.g. an empty key in 26.x), a warning on stderr says why. Texts over 1 MiB are
 checked only with --strict (the parser is slow on huge arrays), and none over
---max-snbt-chars (so --strict refuses them). The text is written as it is made, never
+--max-snbt-chars (so --strict refuses them; without it a warning says that show, convert
+and diff will not read the file back, and the option that raises their limit). The text is written as it is made, never
 whole in memory; with --strict nothing is written when the check refuses it.
 
 The root's name is kept where the output has one (java, bedrock, bedrock-level-dat,
@@ -961,7 +962,8 @@ def _snbt_file(tag, version, args, warnings: list) -> Iterator[bytes]:
     kept), made and handed out a piece at a time, never the whole text at once. At the end,
     the text is read back (:func:`_read_back`) when it is at most :data:`_READ_BACK_CHARS`
     characters (with ``--strict``: the tools' SNBT budget, beyond which no text parses), and
-    its reason appended to ``warnings``; with ``--strict`` a warning raises
+    its reason appended to ``warnings`` (a longer text over the tools' SNBT limit: a warning
+    that it will not read back, with the option raising the limit); with ``--strict`` a warning raises
     :class:`NbtCliError` instead (a text over the limit: as soon as it is), so that nothing
     is written."""
     limit = budget.MAX_SNBT_CHARS if args.strict else _READ_BACK_CHARS
@@ -980,6 +982,10 @@ def _snbt_file(tag, version, args, warnings: list) -> Iterator[bytes]:
         yield text.encode("utf-8", errors="surrogatepass")
     if kept is not None:
         warnings.append(_read_back("".join(kept), tag, version))
+    elif size > budget.MAX_SNBT_CHARS:  # no tool of ours reads it: said as the binary depth warning says it
+        warnings.append(f"the file will not read back: its {size} characters of SNBT are over the tools' limit of "
+                        f"{budget.MAX_SNBT_CHARS}, which harness nbt show, convert and diff refuse "
+                        f"(--max-snbt-chars N to raise it)")
     else:
         _tell(f"{args.output}: note: not read back to check ({size} characters, over {limit}; --strict checks it)")
     if args.strict and any(warnings):

@@ -502,3 +502,17 @@ def test_snbt_that_reads_back_as_another_tag_names_the_first_difference(capsys, 
     assert status == 0 and "NaNf" in out.read_text()
     assert err == (f"harness nbt: {out}: warning: the text reads back as another tag with the TagParser of "
                    f"{version} (first difference at a.x[0])\n")
+
+
+def test_convert_to_snbt_over_the_tools_snbt_limit_warns_it_will_not_read_back(capsys, tmp_path):
+    # a byte array of 500,000 zeros prints as "0B, " 4 characters each: 2 million, over 1,500,000
+    source = tmp_path / "zeros.nbt"
+    source.write_bytes(b"\x0a\x00\x00\x07\x00\x01b" + struct.pack(">i", 500_000) + bytes(500_000) + b"\x00")
+    target = tmp_path / "zeros.snbt"
+    status, out, err = run(capsys, "convert", source, target, "--to", "snbt", "--max-snbt-chars", "1500000")
+    assert status == 0 and out == "" and target.stat().st_size > 1_500_000
+    assert err.count("\n") == 1 and "not read back to check" not in err
+    assert err.startswith(f"harness nbt: {target}: warning: the file will not read back: its ")
+    assert "over the tools' limit of 1500000, which harness nbt show, convert and diff refuse (--max-snbt-chars N" in err
+    status, _, err = run(capsys, "show", target, "--max-snbt-chars", "1500000")
+    assert status == 2 and "1500000" in err  # as it said: show refuses it

@@ -328,7 +328,8 @@ ENTRIES = [
           rf"^chunks: {DAMAGED_CHUNKS} of 1024; {REGION_READS} the game cannot load; "
           rf"{DAMAGED_CHUNKS - REGION_READS} not checked: "),
     Entry("nbt convert --to snbt: one huge random byte array", 13, _convert_huge_array, 0,
-          r"array\.snbt: note: not read back to check \(\d+ characters", seconds=_ARRAY_SECONDS,
+          r"array\.snbt: warning: the file will not read back: its \d+ characters of SNBT are over the tools' limit "
+          r"of 8388608, which harness nbt show, convert and diff refuse \(--max-snbt-chars N", seconds=_ARRAY_SECONDS,
           max_rss=_four_times_input),
     Entry("nbt diff: two huge byte arrays, one byte apart", 13, _diff_huge_arrays, 1,
           rf"a\.nbt and .*b\.nbt differ, first at b\[{DIFF_BYTES - 1}\] \(the pretty SNBT of .*a\.nbt is over "
