@@ -37,6 +37,7 @@ BOM_NOTE = "a UTF-8 byte order mark (EF BB BF) at the start was skipped (the gam
 # argparse's pattern, a pair X,Z, and standard input's chunk -#X,Z
 _NEGATIVE_ARGUMENT = re.compile(r"^-\d+(,-?\d+)?$|^-\d*\.\d+$|^-#-?\d+,-?\d+$")
 _BOM = b"\xef\xbb\xbf"
+_UTF16_BOMS = ((b"\xff\xfe", "UTF-16 (little-endian)"), (b"\xfe\xff", "UTF-16 (big-endian)"))
 _LEADING_SPACE = re.compile(rb"[ \t\n\r\f\v]*")
 _TEXT_STARTS = (b"{", b"[", b'"', b"'")
 _CONTROL = re.compile(rb"[\x00-\x08\x0e-\x1f]")  # control characters other than whitespace
@@ -457,6 +458,13 @@ def _nbt_document(path: Path, raw: bytes, version, max_bytes: int) -> _Input:
         binary_error = e  # the ``except`` name is gone after the block
     except BudgetExceeded as e:
         raise NbtCliError(f"{path}: refused: {e}") from None
+    if not raw:
+        raise NbtCliError(f"{path}: empty file (0 bytes): neither binary NBT nor SNBT text")
+    utf16 = next((name for bom, name in _UTF16_BOMS if raw.startswith(bom)), None)
+    if utf16 is not None:
+        raise NbtCliError(f"{path}: {utf16} text (its byte order mark {raw[:2].hex(' ').upper()}), not UTF-8: "
+                          f"SNBT is read as UTF-8, as the game's TagParser is given it; convert it first "
+                          f"(iconv -f UTF-16 -t UTF-8)")
     notes = _binary_notes(raw, binary_error)
     binary = "; ".join([_describe(binary_error), *notes])
     try:
@@ -493,7 +501,7 @@ def _as_text(raw: bytes) -> tuple[str, bool] | None:
     """``(text, whether a UTF-8 byte order mark was skipped)`` when ``raw`` could be SNBT text:
     UTF-8 (lone surrogates allowed, as ``convert --to snbt`` writes them) that starts with a
     bracket or quote after blanks, starts with a byte order mark, or holds no control
-    character but whitespace (an empty or blank file is text too). Else ``None``, decided
+    character but whitespace (a blank file is text too). Else ``None``, decided
     before decoding where a control character shows it (binary NBT has NULs early).
     ``UnicodeDecodeError`` (``start``: the byte offset in ``raw``) for such text that is not
     UTF-8 (but starts as text: a bracket, a quote, a byte order mark or a character)."""

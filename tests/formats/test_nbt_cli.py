@@ -369,7 +369,7 @@ def test_snbt_with_a_byte_order_mark_is_read_after_it_and_said_so(capsys, tmp_pa
     assert nbt_io.read_file((tmp_path / "o.nbt").read_bytes(), V) == CompoundTag(a=ByteTag(1))
 
 
-@pytest.mark.parametrize("data", [b"", b"  \n ", b"\xef\xbb\xbf{a:1", b"a b"], ids=["empty", "blank", "bom-cut", "two-words"])
+@pytest.mark.parametrize("data", [b"  \n ", b"\xef\xbb\xbf{a:1", b"a b"], ids=["blank", "bom-cut", "two-words"])
 def test_a_file_that_could_be_text_reports_both_readings(capsys, tmp_path, data):
     path = tmp_path / "t.snbt"
     path.write_bytes(data)
@@ -377,6 +377,22 @@ def test_a_file_that_could_be_text_reports_both_readings(capsys, tmp_path, data)
     assert (status, out) == (2, "") and err.count("\n") == 1
     assert err.startswith(f"harness nbt: {path}: neither binary NBT (") and " nor SNBT (CommandSyntaxException: " in err
     assert ("byte order mark" in err) == data.startswith(b"\xef\xbb\xbf")
+
+
+def test_an_empty_file_is_said_to_be_empty(capsys, tmp_path):
+    path = tmp_path / "empty.nbt"
+    path.write_bytes(b"")
+    status, out, err = run(capsys, "show", path)
+    assert (status, out, err) == (2, "", f"harness nbt: {path}: empty file (0 bytes): neither binary NBT nor SNBT text\n")
+
+
+@pytest.mark.parametrize("bom, order", [(b"\xff\xfe", "little"), (b"\xfe\xff", "big")])
+def test_utf16_text_is_said_to_be_utf16_not_utf8(capsys, tmp_path, bom, order):
+    path = tmp_path / "u16.snbt"
+    path.write_bytes(bom + "{a:1}".encode(f"utf-16-{order[0]}e"))
+    status, out, err = run(capsys, "show", path)
+    assert (status, out) == (2, "") and err.count("\n") == 1
+    assert err.startswith(f"harness nbt: {path}: UTF-16 ({order}-endian) text (its byte order mark ") and "not UTF-8" in err
 
 
 @pytest.mark.parametrize("data, offset", [(b'{a:"caf\xe9"}', 7), (b'\xef\xbb\xbf{a:"\xff"}', 7), (b"[1,\x80]", 3)],
