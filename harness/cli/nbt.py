@@ -47,6 +47,7 @@ _EMPTY_KEY_PROBE = '{"":0b}'  # parsed to learn whether a version's TagParser ta
 _READ_BACK_CHARS = 1 << 20  # convert --to snbt reads back texts up to this many characters (all with --strict)
 _DIFF_CHARS = 8 << 20  # diff compares texts line by line up to this many characters each
 _WHERE_CHARS = 200  # an error's place or quoted value longer than this is shortened in the middle
+_LIMIT_BYTES = re.compile(r"(\d+) bytes")  # the limit, in the inflate limit's message
 _LONG_QUOTED = re.compile(r'"([^"]{%d,})"' % (_WHERE_CHARS + 1))
 # characters encoded and written at a time: buffers of this size stay below malloc's mmap threshold
 # (128 KiB), so each is reused, not mapped and faulted in afresh (a 2.5 GB text cost 1.1 million
@@ -473,7 +474,8 @@ def _nbt_document(path: Path, raw: bytes, version, max_bytes: int) -> _Input:
         raise NbtCliError(f"{path}: neither binary NBT ({binary}) nor SNBT text (not UTF-8 at byte {e.start}: "
                           f"{e.reason})") from None
     if read is None:
-        raise NbtCliError(f"{path}: not NBT: {_describe(binary_error)}" + (f" ({'; '.join(notes)})" if notes else ""))
+        verdict = "refused" if _over_limit(binary_error) else "not NBT"
+        raise NbtCliError(f"{path}: {verdict}: {_describe(binary_error)}" + (f" ({'; '.join(notes)})" if notes else ""))
     text, bom = read
     from harness.formats.nbt.tag_parser import parse
 
@@ -563,7 +565,8 @@ class _Region:
             compression_id = self.region.payload(loc)[0]
             name, tag, problem = self.region.read_chunk_named(loc, version, limit=max_bytes)
         except GameError as e:
-            raise NbtCliError(f"{self.path}#{x},{z}: chunk not readable: {_describe(e)}") from None
+            verdict = "refused" if _over_limit(e) else "chunk not readable"
+            raise NbtCliError(f"{self.path}#{x},{z}: {verdict}: {_describe(e)}") from None
         except BudgetExceeded as e:
             raise NbtCliError(f"{self.path}#{x},{z}: refused: {e}") from None
         notes = [] if name is not None else ["the root's name is no modified UTF-8 (NbtIo.read skips it unread)"]
@@ -609,7 +612,7 @@ class _Region:
                 remark = f"  note: not checked: {e}"  # the tools' own budget, not the game's
             except GameError as e:
                 text = e.message if isinstance(e, regions.RegionError) else _describe(e)
-                if isinstance(e, regions.UnsupportedChunkError) or e.kind == compression.LIMIT_KIND:
+                if isinstance(e, regions.UnsupportedChunkError) or _over_limit(e):
                     remark = f"  note: not checked: {text}"  # this reader's limit, not the game's
                 else:
                     damaged += 1
@@ -628,7 +631,9 @@ class _Region:
             tags, size = account.limits
             count += (f"; {unchecked} not checked: the chunks read before them used up the budget for the whole "
                       f"file, {tags} tags and {size} decompressed bytes (--max-region-tags N, --max-bytes N)")
-        return [f"region file (recognised by {self.how})", count,
+        cut = [f"note: {line} (the game logs it and opens the file, the rest of its header read as zeros)"
+               for line in region.log if line.startswith("Region file has truncated header")]
+        return [f"region file (recognised by {self.how})", *cut, count,
                 f"{'x':>3} {'z':>3} {'sector':>7} {'sectors':>7} {'length':>9}  {'compression':<11}  saved (UTC)",
                 *rows]
 
@@ -714,7 +719,12 @@ def _describe(error: GameError, text: str | None = None) -> str:
     the position itself said once (the game's message already gives it)."""
     from harness.engine.shorten import shorten
 
-    out = error.kind if error.message is None else f"{error.kind}: {_short_quotes(error.message)}"
+    if _over_limit(error):  # the tools' own inflate limit, not a game error: said as the tools' limits are
+        limit = _LIMIT_BYTES.search(error.message or "")
+        n = limit[1] if limit else "--max-bytes"
+        out = f"more than {n} bytes decompressed, over the tools' limit of {n} (--max-bytes N to raise it)"
+    else:
+        out = error.kind if error.message is None else f"{error.kind}: {_short_quotes(error.message)}"
     if error.cause:
         out += f" (caused by {error.cause}" + ("" if error.cause_message is None else
                                                f": {_short_quotes(error.cause_message)}") + ")"
@@ -726,6 +736,11 @@ def _describe(error: GameError, text: str | None = None) -> str:
         line, column = _line_column(text, cursor)
         out += f": line {line}, column {column}"
     return _escaped(out)
+
+
+def _over_limit(error: GameError) -> bool:
+    """Whether ``error`` is the tools' inflate limit (``--max-bytes`` of decompressed bytes)."""
+    return error.kind == compression.LIMIT_KIND
 
 
 def _short_quotes(message: str) -> str:

@@ -206,9 +206,11 @@ class RegionFile:
     name (``c.X.Z.mcc`` -> bytes); ``version``: the compression id new chunks are written with
     (``RegionFileVersion``; default 2, zlib); ``release``: the game release whose rules apply
     (default the latest); ``clock``: seconds since 1970 for the timestamp table (default the
-    wall clock, as the game). A file of 1 to 8191 bytes (shorter than its header) raises
-    :class:`RegionError` unless ``truncated_ok`` (the game opens it, as a file with a cut
-    header); ``RegionFile()`` is a new, empty file. ``origin``: the region's own x and z (``r.<x>.<z>.mca``), which name the
+    wall clock, as the game). A file of 1 to 8191 bytes (shorter than its header) is
+    opened as the game opens it: its header read as far as it goes, the rest zeros, and
+    "Region file has truncated header: N" logged (``RegionFile``'s constructor, every release
+    1.18 on); ``truncated_ok=False`` refuses it instead (:class:`RegionError`, a check of this
+    library's own). ``RegionFile()`` is a new, empty file. ``origin``: the region's own x and z (``r.<x>.<z>.mca``), which name the
     external files of :meth:`payload` by world chunk coordinates.
 
     ``locations`` are the used table entries of the file as it is, in index order;
@@ -220,7 +222,7 @@ class RegionFile:
 
     def __init__(self, data: bytes = b"", external: Mapping[str, bytes] | None = None, *,
                  version: int = rfv.DEFAULT, release: _versions.GameVersion | str | None = None,
-                 clock: Callable[[], int] | None = None, truncated_ok: bool = False,
+                 clock: Callable[[], int] | None = None, truncated_ok: bool = True,
                  origin: tuple[int, int] = (0, 0)):
         data = data if isinstance(data, bytes) else bytes(data)
         if 0 < len(data) < HEADER_BYTES and not truncated_ok:  # b"": a new file, as the game makes it
