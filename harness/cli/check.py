@@ -121,7 +121,7 @@ def run(args) -> int:
     from harness.engine import report
     from harness.engine.baseline import BaselineError, read_baseline, read_expectations
     from harness.engine.runner import RunAborted, run_checks, summary_line
-    from harness.engine.sources import select_items
+    from harness.engine.sources import EmptyRecordedFiles, select_items
 
     out = make_console()
     err = make_console(stderr=True)
@@ -143,6 +143,10 @@ def run(args) -> int:
         limits.MAX_FILE_BYTES = args.max_bytes
     try:
         items = select_items(args.version, args.area, args.case, args.cases, args.recorded, notes=notes)
+    except EmptyRecordedFiles as e:  # nothing to check, as when no case matches: the summary line last
+        err.print(f"harness check: {e}", markup=False)
+        print(summary_line([]), flush=True)
+        return 2
     except (CaseFileError, ValueError) as e:
         err.print(f"harness check: {e}", markup=False)
         return 2

@@ -30,11 +30,14 @@ from harness.formats.nbt import compression
 
 TARGETS = ("java", "java-network", "bedrock", "bedrock-level-dat", "bedrock-network", "snbt")
 DEFAULT_MAX_BYTES = 512 * 1024 * 1024
+STDIO = "-"  # as a file name: standard input (any input), standard output (convert's output)
 CHUNK_PAIR = re.compile(r"(-?\d+),(-?\d+)")
 CHUNK_SUFFIX = re.compile(r"(.+)#(-?\d+),(-?\d+)")
 BOM_NOTE = "a UTF-8 byte order mark (EF BB BF) at the start was skipped (the game's TagParser refuses it)"
-_NEGATIVE_ARGUMENT = re.compile(r"^-\d+(,-?\d+)?$|^-\d*\.\d+$")  # argparse's pattern, and a pair X,Z
+# argparse's pattern, a pair X,Z, and standard input's chunk -#X,Z
+_NEGATIVE_ARGUMENT = re.compile(r"^-\d+(,-?\d+)?$|^-\d*\.\d+$|^-#-?\d+,-?\d+$")
 _BOM = b"\xef\xbb\xbf"
+_UTF16_BOMS = ((b"\xff\xfe", "UTF-16 (little-endian)"), (b"\xfe\xff", "UTF-16 (big-endian)"))
 _LEADING_SPACE = re.compile(rb"[ \t\n\r\f\v]*")
 _TEXT_STARTS = (b"{", b"[", b'"', b"'")
 _CONTROL = re.compile(rb"[\x00-\x08\x0e-\x1f]")  # control characters other than whitespace
@@ -43,7 +46,9 @@ _PLAIN_KEY = re.compile(r"[A-Za-z0-9_+-]+")  # a key shown in a path unquoted
 _EMPTY_KEY_PROBE = '{"":0b}'  # parsed to learn whether a version's TagParser takes an empty key
 _READ_BACK_CHARS = 1 << 20  # convert --to snbt reads back texts up to this many characters (all with --strict)
 _DIFF_CHARS = 8 << 20  # diff compares texts line by line up to this many characters each
-_WHERE_CHARS = 200  # an error's place longer than this is shortened in the middle
+_WHERE_CHARS = 200  # an error's place or quoted value longer than this is shortened in the middle
+_LIMIT_BYTES = re.compile(r"(\d+) bytes")  # the limit, in the inflate limit's message
+_LONG_QUOTED = re.compile(r'"([^"]{%d,})"' % (_WHERE_CHARS + 1))
 # characters encoded and written at a time: buffers of this size stay below malloc's mmap threshold
 # (128 KiB), so each is reused, not mapped and faulted in afresh (a 2.5 GB text cost 1.1 million
 # page faults, 4 s, at 1 MiB)
@@ -66,6 +71,12 @@ at its start is skipped (and said so). When neither reading works, the error nam
 
 Anywhere a file is named, FILE#X,Z names chunk X,Z of a region file, e.g.
   harness nbt diff r.0.0.mca#1,3 backup/r.0.0.mca#1,3
+
+A file named - is standard input (read to its end, within --max-bytes; -#X,Z for a chunk of
+a region read from it; one of diff's two at most), and convert's OUT - is standard output:
+  curl -s URL | harness nbt show -
+  harness nbt convert level.dat - --to snbt | less
+  harness nbt convert x.snbt - --to java | gzip -t   (binary output to a terminal is refused)
 
 Input over --max-bytes (default 512 MiB), as a file or decompressed, is refused before it is
 read whole. The tools' own budgets, beside the game's limits: --max-tags (1,000,000 tags one
@@ -124,7 +135,8 @@ apply. The text written is read back with the TagParser of the same version; whe
 not read back as the same tag (the game's grammar refuses some keys and values its printer
 writes, e.g. an empty key in 26.x), a warning on stderr says why. Texts over 1 MiB are
 checked only with --strict (the parser is slow on huge arrays), and none over
---max-snbt-chars (so --strict refuses them). The text is written as it is made, never
+--max-snbt-chars (so --strict refuses them; without it a warning says that show, convert
+and diff will not read the file back, and the option that raises their limit). The text is written as it is made, never
 whole in memory; with --strict nothing is written when the check refuses it.
 
 The root's name is kept where the output has one (java, bedrock, bedrock-level-dat,
@@ -161,7 +173,7 @@ def register(subparsers) -> None:
 
     show = sub.add_parser("show", help="what a file is, then its tag as SNBT; a region file's chunk list",
                           description=HELP_SHOW, formatter_class=raw)
-    show.add_argument("file", type=Path, help="the file, or FILE#X,Z: chunk X,Z of a region file")
+    show.add_argument("file", type=Path, help="the file (- for standard input), or FILE#X,Z: chunk X,Z of a region file")
     show.add_argument("place", nargs="?", type=_chunk_option, metavar="X,Z", help="the same as --chunk X,Z")
     show.add_argument("--chunk", type=_chunk_option, metavar="X,Z",
                       help="of a region file: show chunk X,Z (0..31 each, or world chunk coordinates in this region) "
@@ -176,8 +188,9 @@ def register(subparsers) -> None:
 
     convert = sub.add_parser("convert", help="write the file in another encoding or as SNBT",
                              description=HELP_CONVERT, formatter_class=raw)
-    convert.add_argument("input", type=Path, help="the file, or FILE#X,Z: chunk X,Z of a region file")
-    convert.add_argument("output", type=Path)
+    convert.add_argument("input", type=Path, help="the file (- for standard input), or FILE#X,Z: chunk X,Z of a region file")
+    convert.add_argument("output", type=Path, help="the file to write; - for standard output (binary output "
+                                                    "only when redirected, not to a terminal)")
     convert.add_argument("--to", required=True, choices=TARGETS, help="the output's encoding")
     convert.add_argument("--compression", choices=compression.COMPRESSIONS,
                          help="binary output's compression (default: the input's; none for SNBT input)")
@@ -187,13 +200,15 @@ def register(subparsers) -> None:
     convert.add_argument("--strict", action="store_true",
                          help="refuse (exit 2, nothing written) where a warning would be given")
     _common_options(convert)
+    _accept_negative_pairs(convert)
     convert.set_defaults(func=lambda args: _guard(_convert, args))
 
     diff = sub.add_parser("diff", help="unified diff of two files' pretty SNBT; exit 1 when they differ",
                           description=HELP_DIFF, formatter_class=raw)
-    diff.add_argument("a", type=Path, help="a file, or FILE#X,Z: chunk X,Z of a region file")
-    diff.add_argument("b", type=Path)
+    diff.add_argument("a", type=Path, help="a file (- for standard input), or FILE#X,Z: chunk X,Z of a region file")
+    diff.add_argument("b", type=Path, help="the other, named as A is")
     _common_options(diff)
+    _accept_negative_pairs(diff)
     diff.set_defaults(func=lambda args: _guard(_diff, args))
 
 
@@ -214,7 +229,7 @@ def _common_options(parser) -> None:
 
 
 def _accept_negative_pairs(parser) -> None:
-    """Let ``-1,0`` be an argument, not an option: argparse takes an argument starting with
+    """Let ``-1,0`` (and ``-#1,0``) be an argument, not an option: argparse takes an argument starting with
     ``-`` for an option unless it matches the parser's ``_negative_number_matcher`` (its own
     pattern: a negative number), and this parser has no option that looks like one."""
     parser._negative_number_matcher = _NEGATIVE_ARGUMENT
@@ -291,6 +306,19 @@ class _Output:
         for start in range(0, len(text), _PRINT_PIECE):
             piece = text[start:start + _PRINT_PIECE]
             stream.write(piece.encode(encoding, errors="backslashreplace").decode(encoding))
+
+    def write_bytes(self, pieces: Iterable[bytes]) -> None:
+        """The bytes ``pieces`` yields, as they come, on stdout's binary stream."""
+        try:
+            sys.stdout.flush()
+            raw = sys.stdout.buffer
+            for piece in pieces:
+                if self.gone:
+                    break
+                raw.write(piece)
+            raw.flush()
+        except BrokenPipeError:
+            self._lost()
 
     def close(self) -> None:
         try:
@@ -371,12 +399,19 @@ def _source(arg: Path, chunk: tuple[int, int] | None = None) -> tuple[Path, tupl
     return arg, chunk
 
 
-def _read_input(path: Path, max_bytes: int) -> bytes:
-    """The file's (or pipe's) bytes, read once; :class:`NbtCliError` when it cannot be read, is
-    a device or a folder, or is over ``max_bytes``."""
-    from harness.engine.limits import LimitExceeded, read_capped
+def _is_stdio(path: Path) -> bool:
+    """Whether ``path`` is ``-``: standard input as an input, standard output as convert's output."""
+    return str(path) == STDIO
+
+
+def _read_input(path: Path, max_bytes: int) -> bytes | bytearray:
+    """The file's (or pipe's; ``-``: standard input's) bytes, read once; :class:`NbtCliError`
+    when it cannot be read, is a device or a folder, or is over ``max_bytes``."""
+    from harness.engine.limits import LimitExceeded, read_capped, read_stream
 
     try:
+        if _is_stdio(path):
+            return read_stream(sys.stdin.buffer, max_bytes, f"{STDIO} (standard input)")
         return read_capped(path, max_bytes, pipes=True)
     except LimitExceeded as e:
         raise NbtCliError(str(e)) from None
@@ -407,7 +442,7 @@ def _load(arg: Path, version, max_bytes: int, chunk: tuple[int, int] | None = No
         region = _Region(path, opened, how)
     except GameError as e:
         raise NbtCliError(f"{path}: not a readable region file: {_describe(e)}") from None
-    for name in region.region.external_names():  # c.X.Z.mcc beside it, where the game looks
+    for name in [] if _is_stdio(path) else region.region.external_names():  # c.X.Z.mcc beside it, where the game looks
         if (path.parent / name).is_file():
             region.region.external[name] = _read_input(path.parent / name, max_bytes)
     return region if chunk is None else region.document(chunk, version, max_bytes)
@@ -424,6 +459,13 @@ def _nbt_document(path: Path, raw: bytes, version, max_bytes: int) -> _Input:
         binary_error = e  # the ``except`` name is gone after the block
     except BudgetExceeded as e:
         raise NbtCliError(f"{path}: refused: {e}") from None
+    if not raw:
+        raise NbtCliError(f"{path}: empty file (0 bytes): neither binary NBT nor SNBT text")
+    utf16 = next((name for bom, name in _UTF16_BOMS if raw.startswith(bom)), None)
+    if utf16 is not None:
+        raise NbtCliError(f"{path}: {utf16} text (its byte order mark {raw[:2].hex(' ').upper()}), not UTF-8: "
+                          f"SNBT is read as UTF-8, as the game's TagParser is given it; convert it first "
+                          f"(iconv -f UTF-16 -t UTF-8)")
     notes = _binary_notes(raw, binary_error)
     binary = "; ".join([_describe(binary_error), *notes])
     try:
@@ -432,7 +474,8 @@ def _nbt_document(path: Path, raw: bytes, version, max_bytes: int) -> _Input:
         raise NbtCliError(f"{path}: neither binary NBT ({binary}) nor SNBT text (not UTF-8 at byte {e.start}: "
                           f"{e.reason})") from None
     if read is None:
-        raise NbtCliError(f"{path}: not NBT: {_describe(binary_error)}" + (f" ({'; '.join(notes)})" if notes else ""))
+        verdict = "refused" if _over_limit(binary_error) else "not NBT"
+        raise NbtCliError(f"{path}: {verdict}: {_describe(binary_error)}" + (f" ({'; '.join(notes)})" if notes else ""))
     text, bom = read
     from harness.formats.nbt.tag_parser import parse
 
@@ -460,7 +503,7 @@ def _as_text(raw: bytes) -> tuple[str, bool] | None:
     """``(text, whether a UTF-8 byte order mark was skipped)`` when ``raw`` could be SNBT text:
     UTF-8 (lone surrogates allowed, as ``convert --to snbt`` writes them) that starts with a
     bracket or quote after blanks, starts with a byte order mark, or holds no control
-    character but whitespace (an empty or blank file is text too). Else ``None``, decided
+    character but whitespace (a blank file is text too). Else ``None``, decided
     before decoding where a control character shows it (binary NBT has NULs early).
     ``UnicodeDecodeError`` (``start``: the byte offset in ``raw``) for such text that is not
     UTF-8 (but starts as text: a bracket, a quote, a byte order mark or a character)."""
@@ -522,7 +565,8 @@ class _Region:
             compression_id = self.region.payload(loc)[0]
             name, tag, problem = self.region.read_chunk_named(loc, version, limit=max_bytes)
         except GameError as e:
-            raise NbtCliError(f"{self.path}#{x},{z}: chunk not readable: {_describe(e)}") from None
+            verdict = "refused" if _over_limit(e) else "chunk not readable"
+            raise NbtCliError(f"{self.path}#{x},{z}: {verdict}: {_describe(e)}") from None
         except BudgetExceeded as e:
             raise NbtCliError(f"{self.path}#{x},{z}: refused: {e}") from None
         notes = [] if name is not None else ["the root's name is no modified UTF-8 (NbtIo.read skips it unread)"]
@@ -568,7 +612,7 @@ class _Region:
                 remark = f"  note: not checked: {e}"  # the tools' own budget, not the game's
             except GameError as e:
                 text = e.message if isinstance(e, regions.RegionError) else _describe(e)
-                if isinstance(e, regions.UnsupportedChunkError) or e.kind == compression.LIMIT_KIND:
+                if isinstance(e, regions.UnsupportedChunkError) or _over_limit(e):
                     remark = f"  note: not checked: {text}"  # this reader's limit, not the game's
                 else:
                     damaged += 1
@@ -587,7 +631,9 @@ class _Region:
             tags, size = account.limits
             count += (f"; {unchecked} not checked: the chunks read before them used up the budget for the whole "
                       f"file, {tags} tags and {size} decompressed bytes (--max-region-tags N, --max-bytes N)")
-        return [f"region file (recognised by {self.how})", count,
+        cut = [f"note: {line} (the game logs it and opens the file, the rest of its header read as zeros)"
+               for line in region.log if line.startswith("Region file has truncated header")]
+        return [f"region file (recognised by {self.how})", *cut, count,
                 f"{'x':>3} {'z':>3} {'sector':>7} {'sectors':>7} {'length':>9}  {'compression':<11}  saved (UTC)",
                 *rows]
 
@@ -667,22 +713,41 @@ def _escaped(text: str) -> str:
 
 def _describe(error: GameError, text: str | None = None) -> str:
     """``Kind: message (caused by ...), at offset N, path p``: unprintable characters escaped,
-    a long place shortened in the middle. For an SNBT error in ``text``, the line and column
-    of the game's position (in UTF-16 code units) follow it."""
-    out = error.kind if error.message is None else f"{error.kind}: {error.message}"
+    a long place or quoted value (the game's ``For input string: "..."`` echoes the input)
+    shortened in the middle (:func:`harness.engine.shorten.shorten`). For an SNBT error in
+    ``text``, the line and column of the game's position (in UTF-16 code units) follow it,
+    the position itself said once (the game's message already gives it)."""
+    from harness.engine.shorten import shorten
+
+    if _over_limit(error):  # the tools' own inflate limit, not a game error: said as the tools' limits are
+        limit = _LIMIT_BYTES.search(error.message or "")
+        n = limit[1] if limit else "--max-bytes"
+        out = f"more than {n} bytes decompressed, over the tools' limit of {n} (--max-bytes N to raise it)"
+    else:
+        out = error.kind if error.message is None else f"{error.kind}: {_short_quotes(error.message)}"
     if error.cause:
-        out += f" (caused by {error.cause}" + ("" if error.cause_message is None else f": {error.cause_message}") + ")"
-    if error.where:
-        where = _escaped(error.where)
-        if len(where) > _WHERE_CHARS:
-            head, tail = _WHERE_CHARS * 2 // 3, _WHERE_CHARS // 4
-            where = f"{where[:head]}…({len(where) - head - tail} more characters)…{where[-tail:]}"
-        out += f", at {where}"
+        out += f" (caused by {error.cause}" + ("" if error.cause_message is None else
+                                               f": {_short_quotes(error.cause_message)}") + ")"
     cursor = getattr(error, "cursor", None)
+    said = isinstance(cursor, int) and error.message is not None and f" at position {cursor}: " in error.message
+    if error.where and not said:
+        out += f", at {shorten(_escaped(error.where), _WHERE_CHARS)}"
     if text is not None and isinstance(cursor, int):
         line, column = _line_column(text, cursor)
         out += f": line {line}, column {column}"
     return _escaped(out)
+
+
+def _over_limit(error: GameError) -> bool:
+    """Whether ``error`` is the tools' inflate limit (``--max-bytes`` of decompressed bytes)."""
+    return error.kind == compression.LIMIT_KIND
+
+
+def _short_quotes(message: str) -> str:
+    """``message`` with each over-long double-quoted value shortened in the middle."""
+    from harness.engine.shorten import shorten
+
+    return _LONG_QUOTED.sub(lambda m: f'"{shorten(m[1], _WHERE_CHARS)}"', message)
 
 
 def _line_column(text: str, units: int) -> tuple[int, int]:
@@ -749,8 +814,14 @@ def _show(args, version, out: _Output) -> int:
     return 0
 
 
-def _check_output(path: Path) -> None:
-    """Refuse, before any work, an output path that cannot be written as a regular file."""
+def _check_output(path: Path, binary: bool) -> None:
+    """Refuse, before any work, an output path that cannot be written as a regular file, and
+    binary output to standard output (``-``) when that is a terminal."""
+    if _is_stdio(path):
+        if binary and sys.stdout.isatty():
+            raise NbtCliError("-: binary NBT is not written to a terminal; redirect standard output "
+                              "(> FILE or | COMMAND) or name an output file")
+        return
     if path.is_dir():
         raise NbtCliError(f"{path}: is a directory; give the output file's name")
     if path.exists() and not path.is_file():
@@ -764,11 +835,17 @@ def _check_output(path: Path) -> None:
         raise NbtCliError(f"{path}: cannot write: cannot create files in {folder} ({e.strerror or e})") from None
 
 
-def _write(path: Path, pieces: Iterable[bytes]) -> None:
+def _write(path: Path, pieces: Iterable[bytes], out: _Output, whole: bool = False) -> None:
     """Write the bytes ``pieces`` yields to ``path`` atomically, as they come; what ``pieces``
-    raises (a refusal found at the end) leaves the old file as it was."""
+    raises (a refusal found at the end) leaves the old file as it was. ``-``: to standard
+    output, as they come (``whole``: all made first, so that a refusal writes nothing)."""
     from harness.engine.outputs import atomic_write_pieces
 
+    if _is_stdio(path):
+        if whole:
+            pieces = list(pieces)
+        out.write_bytes(pieces)
+        return
     try:
         atomic_write_pieces(path, pieces)
     except OSError as e:
@@ -878,7 +955,7 @@ def _child(path: str, key: str) -> str:
 
 def _convert(args, version, out: _Output) -> int:
     _check_convert_options(args)
-    _check_output(args.output)
+    _check_output(args.output, binary=args.to != "snbt")
     loaded = _document_of(args.input, version, args.max_bytes)
     for note in loaded.notes:
         _tell(f"{args.input}: note: {note}")
@@ -889,14 +966,14 @@ def _convert(args, version, out: _Output) -> int:
     if args.to == "snbt":
         if args.strict and warnings:
             raise NbtCliError(f"{args.output}: not written (--strict): {'; '.join(warnings)}")
-        _write(args.output, _snbt_file(doc.tag, version, args, warnings))
+        _write(args.output, _snbt_file(doc.tag, version, args, warnings), out, whole=args.strict)
     else:
         data = _binary(doc, version, args)
         warnings.append(_too_deep_to_read(doc.tag, version))
         warnings = [w for w in warnings if w]
         if warnings and args.strict:
             raise NbtCliError(f"{args.output}: not written (--strict): {'; '.join(warnings)}")
-        _write(args.output, (data,))
+        _write(args.output, (data,), out)
     for warning in warnings:
         if warning:
             _tell(f"{args.output}: warning: {warning}")
@@ -908,7 +985,8 @@ def _snbt_file(tag, version, args, warnings: list) -> Iterator[bytes]:
     kept), made and handed out a piece at a time, never the whole text at once. At the end,
     the text is read back (:func:`_read_back`) when it is at most :data:`_READ_BACK_CHARS`
     characters (with ``--strict``: the tools' SNBT budget, beyond which no text parses), and
-    its reason appended to ``warnings``; with ``--strict`` a warning raises
+    its reason appended to ``warnings`` (a longer text over the tools' SNBT limit: a warning
+    that it will not read back, with the option raising the limit); with ``--strict`` a warning raises
     :class:`NbtCliError` instead (a text over the limit: as soon as it is), so that nothing
     is written."""
     limit = budget.MAX_SNBT_CHARS if args.strict else _READ_BACK_CHARS
@@ -927,6 +1005,10 @@ def _snbt_file(tag, version, args, warnings: list) -> Iterator[bytes]:
         yield text.encode("utf-8", errors="surrogatepass")
     if kept is not None:
         warnings.append(_read_back("".join(kept), tag, version))
+    elif size > budget.MAX_SNBT_CHARS:  # no tool of ours reads it: said as the binary depth warning says it
+        warnings.append(f"the file will not read back: its {size} characters of SNBT are over the tools' limit of "
+                        f"{budget.MAX_SNBT_CHARS}, which harness nbt show, convert and diff refuse "
+                        f"(--max-snbt-chars N to raise it)")
     else:
         _tell(f"{args.output}: note: not read back to check ({size} characters, over {limit}; --strict checks it)")
     if args.strict and any(warnings):
@@ -977,6 +1059,8 @@ def _diff_text(loaded: _Input, other: _Input, version) -> str | None:
 
 
 def _diff(args, version, out: _Output) -> int:
+    if _is_stdio(_source(args.a)[0]) and _is_stdio(_source(args.b)[0]):
+        raise NbtCliError("-: standard input can be one of the two documents, not both")
     first = _document_of(args.a, version, args.max_bytes)
     second = _document_of(args.b, version, args.max_bytes)
     for name, loaded in ((args.a, first), (args.b, second)):

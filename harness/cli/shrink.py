@@ -34,9 +34,13 @@ also writes it, atomically. To run it, put the file under cases/<area>/ and use
 it), or "harness live --jar server.jar --cases FILE" against the game. What was
 tried goes to stderr.
 
+CASE_ID is one case's id; a pattern (storage/p/fill-*) is taken when it matches
+exactly one recorded case, and refused naming a few when it matches more.
+
 exit status:
-  0  shrunk: a smaller case that still fails is printed
-  1  nothing to shrink: the case does not fail, or no smaller case fails
+  0  shrunk: a smaller case that still fails is printed; or the case passes
+     (stderr says "passes ...: nothing to shrink", nothing is printed)
+  1  the case fails, but no smaller case fails the same way
   2  the case cannot be found, an option is bad, the implementation or the
      oracle cannot run (cannot be started, never answers, or the oracle
      answered none of the cases it was asked), or --out cannot be written
@@ -48,7 +52,7 @@ def register(subparsers) -> None:
 
     p = subparsers.add_parser("shrink", help="reduce a failing case to a smaller one that still fails",
                               description=DESCRIPTION, formatter_class=RawDescriptionHelpFormatter)
-    p.add_argument("case_id", metavar="CASE_ID", help="the id of a recorded case (e.g. storage/p/fill-5)")
+    p.add_argument("case_id", metavar="CASE_ID", help="the id of a recorded case (e.g. storage/p/fill-5), or a pattern matching one")
     p.add_argument("--version", metavar="V", help="the version to shrink in (default: the newest where it fails)")
     p.add_argument("--impl", metavar="CMD", type=options.command,
                    help="the implementation under test (default: ours, in Python)")
@@ -87,7 +91,16 @@ def run(args) -> int:
         return 2
     for note in notes:
         print(f"harness shrink: {note}", file=sys.stderr)
-    items = [i for i in items if i.expected is not None and i.case["id"] == args.case_id]
+    items = [i for i in items if i.expected is not None]
+    ids = sorted({i.case["id"] for i in items})
+    case_id = args.case_id if args.case_id in ids else ids[0] if len(ids) == 1 else None  # a glob of one case
+    if case_id is None and len(ids) > 1:
+        shown = ", ".join(shorten(i, ID_CHARS) for i in ids[:3]) + (", ..." if len(ids) > 3 else "")
+        print(f"harness shrink: {cid!r} is a pattern matching {len(ids)} recorded cases ({shown}); "
+              "shrink takes one case: give its id (or a pattern matching one)", file=sys.stderr)
+        return 2
+    items = [i for i in items if i.case["id"] == case_id]
+    cid = shorten(case_id or args.case_id, ID_CHARS)
     if not items:
         print(f"harness shrink: no recorded case {cid!r}"
               + (f" for version {args.version}" if args.version else ""), file=sys.stderr)
@@ -114,9 +127,9 @@ def run(args) -> int:
             if result is not None:
                 break
         else:
-            print(f"harness shrink: {cid} does not fail in {', '.join(i.case['version'] for i in items)}; "
-                  "nothing to shrink", file=sys.stderr)
-            return 1
+            print(f"harness shrink: {cid} passes in {', '.join(i.case['version'] for i in items)}: "
+                  "nothing to shrink (nothing printed)", file=sys.stderr)
+            return 0
     except RunAborted as e:  # the message names the program that cannot go on
         print(f"harness shrink: stopped: {e}", file=sys.stderr)
         return 2

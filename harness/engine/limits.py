@@ -52,14 +52,15 @@ def file_kind(mode: int) -> str:
 
 
 def read_capped(path: str | os.PathLike, limit: int | None = None, option: str = "--max-bytes N",
-                pipes: bool = False) -> bytes:
+                pipes: bool = False) -> bytes | bytearray:
     """The bytes of the regular file ``path`` (or, with ``pipes``, of a pipe too: read as it
     comes, a named one waiting for its writer as ``cat`` does), at most ``limit`` of them.
 
     :class:`LimitExceeded` for a file over ``limit`` (checked before reading, and while
     reading: a file that grows) and for a device, FIFO, socket or folder (a symbolic link is
     followed: one to ``/dev/zero`` is a device). ``OSError`` when it cannot be opened.
-    ``limit`` None: :data:`MAX_FILE_BYTES` as it is now (``harness check --max-bytes`` sets it)."""
+    ``limit`` None: :data:`MAX_FILE_BYTES` as it is now (``harness check --max-bytes`` sets it).
+    A pipe's bytes come as the ``bytearray`` they were read into (:func:`read_stream`)."""
     if limit is None:
         limit = MAX_FILE_BYTES
     def readable(mode: int) -> bool:
@@ -78,17 +79,39 @@ def read_capped(path: str | os.PathLike, limit: int | None = None, option: str =
             raise refused(info.st_mode)
         if stat.S_ISREG(info.st_mode) and info.st_size > limit:
             raise LimitExceeded(f"{path}: {info.st_size} bytes, over the limit of {limit} bytes ({option} to raise it)")
-        # a file's size, and a byte more to see it grew (read(limit + 1) would set aside the whole limit)
-        data = f.read(info.st_size + 1) if stat.S_ISREG(info.st_mode) else b""
-        if not stat.S_ISREG(info.st_mode) or len(data) > info.st_size:  # a pipe, or a file that grew: in pieces
-            pieces, total = [data], len(data)
-            while total <= limit and (piece := f.read(min(1 << 20, limit + 1 - total))):
-                pieces.append(piece)
-                total += len(piece)
-            data = b"".join(pieces)
-    if len(data) > limit:
-        raise LimitExceeded(f"{path}: more than {limit} bytes, over the limit of {limit} bytes ({option} to raise it)")
-    return data
+        if stat.S_ISREG(info.st_mode):
+            # its size, and a byte more to see it grew (read(limit + 1) would set aside the whole limit)
+            data = f.read(info.st_size + 1)
+            if len(data) <= info.st_size:
+                return data
+            return bytes(_read_growing(f, limit, path, option, data))  # a file that grew: a rare, bounded copy
+        return _read_growing(f, limit, path, option)
+
+
+def read_stream(stream, limit: int, where: str, option: str = "--max-bytes N") -> bytearray:
+    """The bytes of the open binary ``stream`` (standard input, a pipe) to its end, at most
+    ``limit`` of them (:class:`LimitExceeded` naming ``where`` as soon as there are more).
+
+    Read into one ``bytearray`` that grows as the input comes and is handed back as it is (no
+    final copy): the peak is about the input's size, the limit's at most, never twice it."""
+    return _read_growing(stream, limit, where, option)
+
+
+def _read_growing(f, limit: int, where, option: str, start: bytes = b"") -> bytearray:
+    """Read ``f`` to its end after ``start`` into one ``bytearray``, each piece (1 MiB at most)
+    read into a reused buffer and appended (the array grows in place, as ``realloc`` does);
+    refused once more than ``limit`` bytes are read."""
+    buf = bytearray(start)
+    piece = bytearray(min(_CHUNK, limit + 1))
+    with memoryview(piece) as view:
+        while len(buf) <= limit:
+            n = f.readinto(view[:min(len(piece), limit + 1 - len(buf))])
+            if not n:
+                break
+            buf += view[:n]
+    if len(buf) > limit:
+        raise LimitExceeded(f"{where}: more than {limit} bytes, over the limit of {limit} bytes ({option} to raise it)")
+    return buf
 
 
 def gunzip_capped(data: bytes, limit: int, where: str, option: str = "--max-bytes N") -> bytes:

@@ -274,11 +274,16 @@ def common_reasons(failed: list[Outcome], top: int = 3) -> list[str]:
 
 
 def slow_areas(outcomes: list[Outcome], threshold: float = 0.05) -> list[str]:
-    """Areas averaging more than ``threshold`` seconds per case, with their slowest case."""
+    """Areas averaging more than ``threshold`` seconds per case, with their slowest case.
+
+    Only the cases the implementation answered count: one that raised, crashed, hung or sent a
+    bad line (failed with a ``reason``) times the failure, not the implementation's speed, and
+    an area where the implementation crashed on every case is not called slow."""
     out = []
     per_area: dict[str, list[Outcome]] = defaultdict(list)
     for o in outcomes:
-        per_area[o.item.case["area"]].append(o)
+        if not (o.status == "failed" and o.reason):
+            per_area[o.item.case["area"]].append(o)
     for area, group in sorted(per_area.items()):
         total = sum(o.seconds for o in group)
         if group and total / len(group) > threshold:

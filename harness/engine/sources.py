@@ -153,14 +153,19 @@ def _verified(version: str) -> bool:
     return version_table.VERSIONS[version].verified if _known(version) else True
 
 
+class EmptyRecordedFiles(ValueError):
+    """``--recorded`` files that hold no case at all (not one the options filtered out)."""
+
+
 def select_items(versions: list[str] | None = None, areas: list[str] | None = None,
                  pattern: str | None = None, include_generated: bool = False,
                  recorded_files: list[str] | None = None, reference_root: str | Path = BUNDLED,
                  cases_root: str | Path = CASES, notes: list[str] | None = None) -> list[CheckItem]:
     """The items to check, in version order then file order (see the module docstring).
 
-    Raises :class:`CaseFileError` (path and line) for a malformed file and ``ValueError``
-    for a version that is neither in the table nor among the references. ``notes``, when
+    Raises :class:`CaseFileError` (path and line) for a malformed file, ``ValueError``
+    for a version that is neither in the table nor among the references, and
+    :class:`EmptyRecordedFiles` (a ``ValueError``) for ``recorded_files`` that hold no case. ``notes``, when
     given, receives what a person should know about the selection (repeats dropped).
     """
     items: list[CheckItem] = []
@@ -169,7 +174,11 @@ def select_items(versions: list[str] | None = None, areas: list[str] | None = No
     if versions:
         versions = expand(versions, known)
     if recorded_files:
-        for case in recorded_cases(recorded_files, reference_root, notes):
+        cases = recorded_cases(recorded_files, reference_root, notes)
+        if not cases:
+            raise EmptyRecordedFiles(f"{', '.join(map(str, recorded_files))}: "
+                                     f"{'holds' if len(recorded_files) == 1 else 'hold'} no case; nothing to check")
+        for case in cases:
             if (not versions or case["version"] in versions) and matches(case, areas, pattern):
                 items.append(_recorded_item(case, _verified(case["version"])))
         return items

@@ -33,9 +33,12 @@ class GameError(Exception):
         super().__init__(str(self))
 
     def __str__(self) -> str:
-        text = f"{self.kind}: {self.message}"
+        """``Kind: message (caused by Kind: message) [at where]``; a null message (Java's
+        ``getMessage()`` may give none) leaves the kind alone."""
+        text = self.kind if self.message is None else f"{self.kind}: {self.message}"
         if self.cause:
-            text += f" (caused by {self.cause}: {self.cause_message})"
+            text += f" (caused by {self.cause})" if self.cause_message is None else \
+                f" (caused by {self.cause}: {self.cause_message})"
         if self.where:
             text += f" [at {self.where}]"
         return text

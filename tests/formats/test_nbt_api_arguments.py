@@ -71,3 +71,21 @@ def test_write_named_needs_a_str_name(name):
         nbt_io.write_named(name, T.CompoundTag({}))
     with pytest.raises(TypeError, match="name must be a str, not "):
         nbt_io.write_bedrock_level_dat(10, name, T.CompoundTag({}))
+
+
+@pytest.mark.parametrize("data, hint", [("str", "SNBT text is read by parse_snbt"), (None, "not NoneType")])
+def test_loads_of_what_is_not_bytes_is_a_type_error_naming_bytes(data, hint):
+    from harness.formats import nbt
+
+    with pytest.raises(TypeError, match="loads: data must be bytes") as caught:
+        nbt.loads(data)  # type: ignore[arg-type]
+    assert hint in str(caught.value)
+
+
+def test_a_game_error_without_a_message_shows_its_kind_alone():
+    from harness.formats.errors import GameError
+
+    assert str(GameError("EOFException", None)) == "EOFException"  # Java's getMessage() gave null
+    assert str(GameError("ReportedNbtException", "Loading NBT data", cause="EOFException")) == \
+        "ReportedNbtException: Loading NBT data (caused by EOFException)"
+    assert str(GameError("EOFException", None, where="offset 3")) == "EOFException [at offset 3]"

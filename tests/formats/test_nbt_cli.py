@@ -210,7 +210,7 @@ def test_error_places_are_escaped_and_shortened():
     text = _describe(GameError("EOFException", None, where="offset 9, path a\t\x00b.c\udc80"))
     assert text == "EOFException, at offset 9, path a\\t\\x00b.c\\udc80"
     long = _describe(GameError("EOFException", None, where="offset 9, path " + "\x01" * 5000))
-    assert long.startswith("EOFException, at offset 9, path \\x01") and "more characters)…" in long
+    assert long.startswith("EOFException, at offset 9, path \\x01") and "chars)…" in long
     assert len(long) < 300 and long.endswith("\\x01")
 
 
@@ -228,7 +228,9 @@ def test_input_over_max_bytes_is_refused_before_reading(capsys, tmp_path):
 
 def test_decompressed_content_over_max_bytes_is_refused(capsys):
     status, _, err = run(capsys, "show", REAL / "java-nbt/bigtest.nbt", "--max-bytes", "1000")
-    assert status == 2 and "DecompressionLimitException" in err and "1000 bytes" in err
+    assert status == 2 and "DecompressionLimitException" not in err and err.count("\n") == 1
+    assert err.startswith(f"harness nbt: {REAL / 'java-nbt/bigtest.nbt'}: refused: more than 1000 bytes decompressed, "
+                          "over the tools' limit of 1000 (--max-bytes N to raise it), at byte ")
 
 
 # --- region files ----------------------------------------------------------------------------
@@ -369,7 +371,7 @@ def test_snbt_with_a_byte_order_mark_is_read_after_it_and_said_so(capsys, tmp_pa
     assert nbt_io.read_file((tmp_path / "o.nbt").read_bytes(), V) == CompoundTag(a=ByteTag(1))
 
 
-@pytest.mark.parametrize("data", [b"", b"  \n ", b"\xef\xbb\xbf{a:1", b"a b"], ids=["empty", "blank", "bom-cut", "two-words"])
+@pytest.mark.parametrize("data", [b"  \n ", b"\xef\xbb\xbf{a:1", b"a b"], ids=["blank", "bom-cut", "two-words"])
 def test_a_file_that_could_be_text_reports_both_readings(capsys, tmp_path, data):
     path = tmp_path / "t.snbt"
     path.write_bytes(data)
@@ -377,6 +379,22 @@ def test_a_file_that_could_be_text_reports_both_readings(capsys, tmp_path, data)
     assert (status, out) == (2, "") and err.count("\n") == 1
     assert err.startswith(f"harness nbt: {path}: neither binary NBT (") and " nor SNBT (CommandSyntaxException: " in err
     assert ("byte order mark" in err) == data.startswith(b"\xef\xbb\xbf")
+
+
+def test_an_empty_file_is_said_to_be_empty(capsys, tmp_path):
+    path = tmp_path / "empty.nbt"
+    path.write_bytes(b"")
+    status, out, err = run(capsys, "show", path)
+    assert (status, out, err) == (2, "", f"harness nbt: {path}: empty file (0 bytes): neither binary NBT nor SNBT text\n")
+
+
+@pytest.mark.parametrize("bom, order", [(b"\xff\xfe", "little"), (b"\xfe\xff", "big")])
+def test_utf16_text_is_said_to_be_utf16_not_utf8(capsys, tmp_path, bom, order):
+    path = tmp_path / "u16.snbt"
+    path.write_bytes(bom + "{a:1}".encode(f"utf-16-{order[0]}e"))
+    status, out, err = run(capsys, "show", path)
+    assert (status, out) == (2, "") and err.count("\n") == 1
+    assert err.startswith(f"harness nbt: {path}: UTF-16 ({order}-endian) text (its byte order mark ") and "not UTF-8" in err
 
 
 @pytest.mark.parametrize("data, offset", [(b'{a:"caf\xe9"}', 7), (b'\xef\xbb\xbf{a:"\xff"}', 7), (b"[1,\x80]", 3)],
@@ -399,7 +417,17 @@ def test_snbt_error_gives_line_and_column_beside_the_games_position(capsys, tmp_
     for version in ("26.3", "1.20.1"):
         status, _, err = run(capsys, "show", path, "--version", version)
         assert status == 2 and " at position 20: " in err  # "}" after "b: " (2 + 6 + 4 + 3 + 5 code units)
-        assert "at code unit 20: line 3, column 6)" in err
+        assert "<--[HERE]: line 3, column 6)" in err and "code unit" not in err  # the position said once
+
+
+def test_an_over_long_quoted_input_is_shortened_and_its_position_said_once(capsys, tmp_path):
+    # the game's NumberFormatException text "For input string: \"...\"" echoes the 100,000 digits
+    path = tmp_path / "nines.snbt"
+    path.write_text("{a:" + "9" * 100_000 + "L}", encoding="utf-8")
+    status, out, err = run(capsys, "show", path)
+    assert status == 2 and out == "" and err.count("\n") == 1 and len(err) < 1000
+    assert 'For input string: "999' in err and "…(100000 chars)…" in err
+    assert err.count("100004") == 1 and "at position 100004: ...999999999L<--[HERE]: line 1, column 100005)" in err
 
 
 # --- convert --to snbt: text that will not read back, dropped root names ----------------------------
@@ -492,3 +520,17 @@ def test_snbt_that_reads_back_as_another_tag_names_the_first_difference(capsys, 
     assert status == 0 and "NaNf" in out.read_text()
     assert err == (f"harness nbt: {out}: warning: the text reads back as another tag with the TagParser of "
                    f"{version} (first difference at a.x[0])\n")
+
+
+def test_convert_to_snbt_over_the_tools_snbt_limit_warns_it_will_not_read_back(capsys, tmp_path):
+    # a byte array of 500,000 zeros prints as "0B, " 4 characters each: 2 million, over 1,500,000
+    source = tmp_path / "zeros.nbt"
+    source.write_bytes(b"\x0a\x00\x00\x07\x00\x01b" + struct.pack(">i", 500_000) + bytes(500_000) + b"\x00")
+    target = tmp_path / "zeros.snbt"
+    status, out, err = run(capsys, "convert", source, target, "--to", "snbt", "--max-snbt-chars", "1500000")
+    assert status == 0 and out == "" and target.stat().st_size > 1_500_000
+    assert err.count("\n") == 1 and "not read back to check" not in err
+    assert err.startswith(f"harness nbt: {target}: warning: the file will not read back: its ")
+    assert "over the tools' limit of 1500000, which harness nbt show, convert and diff refuse (--max-snbt-chars N" in err
+    status, _, err = run(capsys, "show", target, "--max-snbt-chars", "1500000")
+    assert status == 2 and "1500000" in err  # as it said: show refuses it

@@ -121,6 +121,18 @@ def test_close_pads_with_one_byte_and_a_new_file_stays_empty():
         region.read(0, 0)
 
 
+def test_a_file_shorter_than_its_header_is_opened_as_the_game_opens_it():
+    """The game's constructor reads the header as far as the file goes, warns "Region file {}
+    has truncated header: {}" and checks each entry against the file's size (GAME_API.md
+    "Region files"); a cut entry's sector lies past the end: out of bounds, logged, absent."""
+    data = bytearray(5000)
+    struct.pack_into(">I", data, 0, 2 << 8 | 1)  # chunk 0,0 at sector 2: past the 5,000-byte file
+    region = RegionFile(bytes(data))
+    assert region.log == ["Region file has truncated header: 5000",
+                          "Region file has an invalid sector at index: 0; sector 2 is out of bounds"]
+    assert region.read(0, 0) is None and region.location(0, 0) is not None and 0 in region.problems
+
+
 def test_damaged_entries_are_logged_and_absent_as_the_game_says():
     data = bytearray(3 * 4096)
     struct.pack_into(">III", data, 0, 1 << 8 | 1, 2 << 8 | 0, 9 << 8 | 1)  # in the header, size 0, out of bounds
@@ -192,4 +204,4 @@ def test_a_region_file_made_with_no_bytes_is_a_new_file():
     region.close()
     assert len(region.data) == 3 * 4096 and region.location(0, 0).sector == 2
     with pytest.raises(RegionError, match="Region file is 100 bytes, shorter than its 8192-byte header"):
-        RegionFile(b"\0" * 100)
+        RegionFile(b"\0" * 100, truncated_ok=False)

@@ -276,6 +276,21 @@ def _diff_huge_arrays(folder: Path) -> list[str]:
     return _harness("nbt", "diff", str(folder / "a.nbt"), str(folder / "b.nbt"))
 
 
+PIPE_LIMIT = 512 << 20 if FULL_SIZE else 64 << 20  # --max-bytes of the endless pipe
+
+
+def _endless_stdin(folder: Path) -> list[str]:
+    """``nbt show -`` with ``/dev/zero`` as standard input: read to :data:`PIPE_LIMIT`, then refused."""
+    code = (f"import subprocess, sys; sys.exit(subprocess.run([sys.executable, '-m', 'harness', 'nbt', 'show', '-', "
+            f"'--max-bytes', '{PIPE_LIMIT}'], stdin=open('/dev/zero', 'rb')).returncode)")
+    return ["-c", code]
+
+
+def _about_the_pipe_limit(folder: Path) -> int:
+    """A pipe's read holds one buffer: the limit, its growth's spare eighth, and the interpreter."""
+    return PIPE_LIMIT * 5 // 4 + 100_000_000
+
+
 _ARRAY_SECONDS = 90.0 if FULL_SIZE else SECONDS  # ~7 s per 100 MB printed, on 2 cores
 
 ENTRIES = [
@@ -316,11 +331,15 @@ ENTRIES = [
           rf"^chunks: {DAMAGED_CHUNKS} of 1024; {REGION_READS} the game cannot load; "
           rf"{DAMAGED_CHUNKS - REGION_READS} not checked: "),
     Entry("nbt convert --to snbt: one huge random byte array", 13, _convert_huge_array, 0,
-          r"array\.snbt: note: not read back to check \(\d+ characters", seconds=_ARRAY_SECONDS,
+          r"array\.snbt: warning: the file will not read back: its \d+ characters of SNBT are over the tools' limit "
+          r"of 8388608, which harness nbt show, convert and diff refuse \(--max-snbt-chars N", seconds=_ARRAY_SECONDS,
           max_rss=_four_times_input),
     Entry("nbt diff: two huge byte arrays, one byte apart", 13, _diff_huge_arrays, 1,
           rf"a\.nbt and .*b\.nbt differ, first at b\[{DIFF_BYTES - 1}\] \(the pretty SNBT of .*a\.nbt is over "
           r"8388608 characters", max_rss=_four_times_input),
+    Entry("nbt show -: standard input from /dev/zero", 12, _endless_stdin, 2,
+          rf"^harness nbt: - \(standard input\): more than {PIPE_LIMIT} bytes, over the limit",
+          max_rss=_about_the_pipe_limit),
 ]
 
 

@@ -178,6 +178,16 @@ def test_a_50_mb_id_is_shortened_in_the_slow_line():
     assert len(line) < 300 and "(50000010 chars)" in line
 
 
+def test_cases_the_implementation_crashed_on_are_not_timed_in_the_slow_line():
+    from harness.engine.report import slow_areas
+    from harness.engine.runner import CheckItem, Outcome
+
+    item = CheckItem({"id": "storage/p/fill-1", "area": "storage", "version": "26.3"}, None)
+    crashed = Outcome(item, "failed", reason="the implementation exited with status 1", seconds=0.117)
+    assert slow_areas([crashed, crashed]) == []
+    assert len(slow_areas([crashed, Outcome(item, "passed", seconds=1.0)])) == 1  # the answered case counts
+
+
 # --- 2, 4, 12: what a read or a case may build ---------------------------------------------------------
 
 def test_a_list_of_many_empty_compounds_is_refused_as_it_is_made(monkeypatch):

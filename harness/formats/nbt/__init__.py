@@ -116,8 +116,13 @@ def loads(data: bytes, *, version: Version = None, encoding: str | None = None,
 
     Raises :class:`GameError` for what the game refuses (``where`` names the byte offset in the
     decompressed data), :class:`CompressionError` for a damaged compressed stream,
-    ``ValueError`` for an unknown ``encoding``.
+    ``ValueError`` for an unknown ``encoding``, ``TypeError`` for ``data`` that is not bytes
+    (a ``str``: SNBT text is :func:`parse_snbt`'s).
     """
+    if not isinstance(data, (bytes, bytearray, memoryview)):
+        hint = "; SNBT text is read by parse_snbt" if isinstance(data, str) else ""
+        raise TypeError(f"loads: data must be bytes (a whole file's bytes, e.g. open(path, 'rb').read()), "
+                        f"not {type(data).__name__}{hint}")
     return _detect.open_nbt(data, _version(version), encoding=encoding, compression=compression)
 
 

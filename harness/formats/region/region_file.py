@@ -181,6 +181,14 @@ class ChunkLocation:
         return self.x + 32 * self.z
 
 
+def _present(loc: ChunkLocation | None) -> ChunkLocation:
+    """``loc``, or ``LookupError`` for ``None`` (what ``location`` gives for an absent chunk)."""
+    if loc is None:
+        raise LookupError("no chunk: the location is None, which location(x, z) answers for a chunk the "
+                          "region does not hold; test `loc is None` (or has_chunk) before reading it")
+    return loc
+
+
 def _index(x: int, z: int) -> int:
     return (x & 31) + 32 * (z & 31)
 
@@ -198,9 +206,11 @@ class RegionFile:
     name (``c.X.Z.mcc`` -> bytes); ``version``: the compression id new chunks are written with
     (``RegionFileVersion``; default 2, zlib); ``release``: the game release whose rules apply
     (default the latest); ``clock``: seconds since 1970 for the timestamp table (default the
-    wall clock, as the game). A file of 1 to 8191 bytes (shorter than its header) raises
-    :class:`RegionError` unless ``truncated_ok`` (the game opens it, as a file with a cut
-    header); ``RegionFile()`` is a new, empty file. ``origin``: the region's own x and z (``r.<x>.<z>.mca``), which name the
+    wall clock, as the game). A file of 1 to 8191 bytes (shorter than its header) is
+    opened as the game opens it: its header read as far as it goes, the rest zeros, and
+    "Region file has truncated header: N" logged (``RegionFile``'s constructor, every release
+    1.18 on); ``truncated_ok=False`` refuses it instead (:class:`RegionError`, a check of this
+    library's own). ``RegionFile()`` is a new, empty file. ``origin``: the region's own x and z (``r.<x>.<z>.mca``), which name the
     external files of :meth:`payload` by world chunk coordinates.
 
     ``locations`` are the used table entries of the file as it is, in index order;
@@ -212,7 +222,7 @@ class RegionFile:
 
     def __init__(self, data: bytes = b"", external: Mapping[str, bytes] | None = None, *,
                  version: int = rfv.DEFAULT, release: _versions.GameVersion | str | None = None,
-                 clock: Callable[[], int] | None = None, truncated_ok: bool = False,
+                 clock: Callable[[], int] | None = None, truncated_ok: bool = True,
                  origin: tuple[int, int] = (0, 0)):
         data = data if isinstance(data, bytes) else bytes(data)
         if 0 < len(data) < HEADER_BYTES and not truncated_ok:  # b"": a new file, as the game makes it
@@ -293,16 +303,31 @@ class RegionFile:
         return names
 
     def location(self, x: int, z: int) -> ChunkLocation | None:
-        """The table entry of chunk ``(x, z)`` (0..31 each), or ``None`` when the region has none."""
+        """The table entry of chunk ``(x, z)``, local coordinates (0..31 each: the chunk's place
+        in this region, not world chunk coordinates: world chunk X, Z is ``X & 31, Z & 31`` of
+        region ``r.<X >> 5>.<Z >> 5>.mca``), or ``None`` when the region holds no such chunk
+        (test it before :meth:`read_chunk`, which refuses ``None``).
+
+        ``ValueError`` for ``x`` or ``z`` outside 0..31 (it names the range); ``TypeError`` for
+        one that is not a whole number."""
+        for name, value in (("x", x), ("z", z)):
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise TypeError(f"location: {name} must be a whole number 0..31, not {type(value).__name__}")
+            if not 0 <= value < 32:
+                raise ValueError(f"location: {name} = {value} is outside 0..31: x and z are a chunk's place in the "
+                                 f"region (world chunk X, Z is X & 31, Z & 31 of region X >> 5, Z >> 5)")
         for loc in self.locations:
             if (loc.x, loc.z) == (x, z):
                 return loc
         return None
 
     # --- the NBT tools' reading API (raises where the game logs) ------------------------------
-    def stream_header(self, loc: ChunkLocation) -> tuple[int, int]:
+    def stream_header(self, loc: ChunkLocation | None) -> tuple[int, int]:
         """``(length, compression id)`` at a chunk's first sector (``length`` counts the id
-        byte and the payload); :class:`RegionError` for a bad table entry or a cut header."""
+        byte and the payload); :class:`RegionError` for a bad table entry or a cut header,
+        ``LookupError`` for ``loc`` None (what :meth:`location` answers for an absent chunk; so
+        for every method taking a location)."""
+        loc = _present(loc)
         if loc.index in self.problems:
             raise self.problems[loc.index]
         pos = loc.sector * SECTOR
@@ -313,10 +338,11 @@ class RegionFile:
         length, version = struct.unpack_from(">iB", self._file, pos)
         return int(length), int(version)
 
-    def payload(self, loc: ChunkLocation) -> tuple[int, bytes]:
+    def payload(self, loc: ChunkLocation | None) -> tuple[int, bytes]:
         """``(compression id, compressed payload)`` of a chunk (an external chunk's from its
         ``c.X.Z.mcc`` in :attr:`external`, by the chunk's place ``x, z`` in the region);
-        :class:`RegionError` if the game would not read it."""
+        :class:`RegionError` if the game would not read it (:meth:`stream_header`'s errors)."""
+        loc = _present(loc)
         length, version = self.stream_header(loc)
         pos = loc.sector * SECTOR
         available = min(len(self._file) - pos, loc.sectors * SECTOR) - CHUNK_HEADER
@@ -345,7 +371,7 @@ class RegionFile:
             raise RegionError(f"Chunk {name} has invalid chunk stream version {version}", where)
         return version
 
-    def chunk_bytes(self, loc: ChunkLocation, *, limit: int = compression.DEFAULT_LIMIT) -> bytes:
+    def chunk_bytes(self, loc: ChunkLocation | None, *, limit: int = compression.DEFAULT_LIMIT) -> bytes:
         """The chunk's NBT bytes, decompressed (Java named-root encoding, as ``NbtIo.read`` takes).
 
         Strict: a cut or corrupt stream raises, even where :meth:`read_chunk` succeeds.
@@ -353,14 +379,19 @@ class RegionFile:
         version, payload = self.payload(loc)
         return rfv.read(version, payload, limit=limit)
 
-    def read_chunk(self, loc: ChunkLocation, version: _versions.GameVersion | str | None = None, *,
+    def read_chunk(self, loc: ChunkLocation | None, version: _versions.GameVersion | str | None = None, *,
                    limit: int = compression.DEFAULT_LIMIT) -> CompoundTag:
         """The chunk's root compound, read as the game ``version`` (default the latest) does
         (``NbtIo.read`` on the decompressing stream: a stream that is cut or corrupt after the
-        NBT's end goes unnoticed, as with a chunk whose declared length is a byte short)."""
+        NBT's end goes unnoticed, as with a chunk whose declared length is a byte short).
+
+        ``loc``: from :meth:`location`; ``None`` (no such chunk) raises ``LookupError`` ("no
+        chunk: the location is None ..."), a bad entry or stream :class:`RegionError` (the
+        module's table), a corrupt payload the stream's error, bad NBT a :class:`GameError` as
+        ``NbtIo`` throws."""
         return self.read_chunk_named(loc, version, limit=limit)[1]
 
-    def read_chunk_named(self, loc: ChunkLocation, version: _versions.GameVersion | str | None = None, *,
+    def read_chunk_named(self, loc: ChunkLocation | None, version: _versions.GameVersion | str | None = None, *,
                          limit: int = compression.DEFAULT_LIMIT
                          ) -> tuple[str | None, CompoundTag, GameError | None]:
         """``(root name, root compound, problem)`` of a chunk read as :meth:`read_chunk` reads it.
