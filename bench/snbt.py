@@ -13,7 +13,9 @@ give the same tags for them):
 - ``compound``: one compound of many keys, values int, quoted string, double ``1.5d`` in turn;
 - ``compounds``: a list of small item compounds ``{id:"minecraft:stone",Count:1b,Slot:3b}``;
 - ``long_array``: ``[L;1L,-2L,...]``;
-- ``string``: one quoted string of letters.
+- ``string``: one quoted string of letters;
+- ``lists_error``: ``[[1,2],[1,2],...,[3}]``, an error at the very end (both parsers refuse it,
+  each with its own message): the error path, where the 26.x grammar parses again near the error.
 
 For each text and parser (``packrat``: 26.3's rules; ``legacy``: 1.21.1's, the peer), **cold** is
 one parse in a fresh process (first use: lazy imports and compiled patterns included; with the
@@ -63,9 +65,13 @@ def _string(n: int) -> str:
     return '"' + "abcdefghij" * n + '"'
 
 
+def _lists_error(n: int) -> str:
+    return "[" + "[1,2]," * n + "[3}]"
+
+
 # text name -> (builder, characters per unit, roughly)
 TEXTS = {"ints": (_ints, 2), "compound": (_compound, 11), "compounds": (_compounds, 41),
-         "long_array": (_long_array, 8), "string": (_string, 10)}
+         "long_array": (_long_array, 8), "string": (_string, 10), "lists_error": (_lists_error, 6)}
 
 
 def build(name: str, megabytes: float) -> str:
@@ -75,11 +81,19 @@ def build(name: str, megabytes: float) -> str:
 
 def _parse_function(parser: str):
     from harness.formats import budget, versions
+    from harness.formats.errors import GameError
     from harness.formats.nbt import tag_parser
 
     budget.MAX_SNBT_VALUES = budget.MAX_SNBT_CHARS = 1 << 40
     version = versions.get(PARSERS[parser])
-    return lambda text: tag_parser.parse(text, version)
+
+    def parse(text: str):
+        try:
+            return tag_parser.parse(text, version)
+        except GameError as e:  # an error text's answer (lists_error): timed to the refusal
+            return e
+
+    return parse
 
 
 def child(path: str, parser: str) -> None:

@@ -98,6 +98,8 @@ _LONG_RUN = re.compile("(?:[+-]?(?:0|[1-9][0-9]{0,18})[lL]?" + _RUN)
 _BYTE_RUN = re.compile("(?:[+-]?(?:0|[1-9][0-9]{0,2})[bB]?" + _RUN)
 _DROP_SUFFIX = str.maketrans("", "", "lLbB")
 _RUN_START = frozenset(NUMBER_START) - {"."}
+_ASCII_SPACE = re.compile("[ \t\r\n]*")
+_SMALL_RUN = re.compile("[-0-9,]*")  # the characters of small ints' texts and their commas
 
 
 def _by_suffix(table: dict, letters: str, default: str) -> dict:
@@ -177,29 +179,54 @@ def _key(unquoted, double_quoted, single_quoted) -> str:
     return key
 
 
-def _int_run(units: str, q: int):
-    """A run of list elements from ``q`` that are unsuffixed ints each followed by ``,``:
-    ``(int tags, end, position of the last comma)``, or ``None``. Where every element of the
-    next window of text is the text of one of :data:`_SMALL_INTS`, their shared tags are taken;
-    otherwise each element is matched and converted."""
-    if q >= len(units) or units[q] not in _RUN_START:
+def _int_run(units: str, q: int, limit: int):
+    """A run of list elements from ``q`` (after ASCII spaces) that are unsuffixed ints each followed
+    by ``,``, the last comma before ``limit``: ``(int tags, end, position of the last comma)``, or
+    ``None``.
+
+    First, while the text is the texts of :data:`_SMALL_INTS` each followed by ``,`` (no spaces),
+    it is split at its commas and their shared tags taken, in windows that start at 64 characters
+    and double up to :data:`_SMALL_WINDOW`, each ending at the first character that is not a digit,
+    ``-`` or ``,``; then up to 4,096 more elements are matched by :data:`_INT_RUN` and converted.
+    The work is proportional to the text the run covers (a window that does not hold only small
+    ints is at most twice what the windows before it covered, or 64 characters), never to the text
+    after it, so a list that starts every few characters stays linear."""
+    limit = min(limit, len(units))
+    if q >= limit:
         return None
-    window = units[q:q + _SMALL_WINDOW]
-    last = window.rfind(",")
-    if last > 0:
-        pieces = window[:last].split(",")
-        if _SMALL_TEXTS.issuperset(pieces):
-            return list(map(_SMALL_INTS.__getitem__, pieces)), q + last + 1, q + last
-    run = _INT_RUN.match(units, q)
-    if run is None:
+    if units[q] not in _RUN_START:
+        if units[q] not in " \t\r\n":
+            return None
+        q = _ASCII_SPACE.match(units, q, limit).end()
+        if q >= limit or units[q] not in _RUN_START:
+            return None
+    tags: list = []
+    width = 64
+    while True:
+        end = _SMALL_RUN.match(units, q, min(limit, q + width)).end()
+        last = units.rfind(",", q, end)
+        if last < q:
+            break
+        pieces = units[q:last].split(",")
+        if not _SMALL_TEXTS.issuperset(pieces):
+            break
+        tags += map(_SMALL_INTS.__getitem__, pieces)
+        q = last + 1
+        width = min(2 * width, _SMALL_WINDOW)
+    comma = q - 1
+    start = _ASCII_SPACE.match(units, q, limit).end()
+    run = _INT_RUN.match(units, start, limit)
+    if run is not None:
+        end = run.end()
+        pieces = units[start:end].split(",")
+        del pieces[-1]
+        ints = list(map(int, pieces))
+        if -(1 << 31) <= min(ints) and max(ints) < (1 << 31):
+            tags += map(_new_int, repeat(t.IntTag), ints)
+            q, comma = end, units.rfind(",", start, end)
+    if not tags:
         return None
-    end = run.end()
-    pieces = units[q:end].split(",")
-    del pieces[-1]
-    ints = list(map(int, pieces))
-    if not (-(1 << 31) <= min(ints) and max(ints) < (1 << 31)):
-        return None
-    return list(map(_new_int, repeat(t.IntTag), ints)), end, units.rfind(",", q, end)
+    return tags, q, comma
 
 
 # the int tags of -128..1023 by their text: a list of small ints takes them without int()
@@ -274,7 +301,7 @@ class _Scanner:
                         break
             else:
                 while True:
-                    run = _int_run(units, q)
+                    run = _int_run(units, q, len(units))
                     if run is not None:
                         tag += run[0]
                         q = run[1]
@@ -362,8 +389,8 @@ class _Scanner:
         values: list = []
         comma = -1
         while True:
-            run = None if compound else _int_run(units, q)
-            if run is not None and run[2] < limit:
+            run = None if compound else _int_run(units, q, limit)
+            if run is not None:
                 values += run[0]
                 comma, q = run[2], run[1]
                 continue
