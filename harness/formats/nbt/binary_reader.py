@@ -82,7 +82,8 @@ def read_named_compiled(data: bytes, encoding: NbtEncoding, rules) -> tuple[str,
     """``(root name, root, end offset)`` of a named compound or list root with an ASCII name, read
     whole by the compiled path without a quota (the tools' ``read_named``), or ``None`` when
     :class:`NbtReader` must read it (not built, a varint encoding, another root or name, anything
-    the compiled path leaves to the pure one, a read over the tag budget): nothing is read then.
+    the compiled path leaves to the pure one): nothing is read then. A read over the tag budget
+    raises :class:`~harness.formats.budget.BudgetExceeded`, as the reader's own.
 
     The same tags as the reader's: one call instead of a reader and its accounter, whose first
     construction in a process costs about as much as reading a small chunk."""
@@ -101,9 +102,19 @@ def read_named_compiled(data: bytes, encoding: NbtEncoding, rules) -> tuple[str,
     finally:
         if enabled:
             gc.enable()
-    if done is None or done[0] is None:
+    if done is None:
         return None
+    if done[0] is None:  # over the budget: refused here, as the reader would refuse the same read
+        raise over_budget(budget.MAX_TAGS, done[1], _path_text(done[2]))
     return name.decode("ascii"), done[0], done[1]
+
+
+def over_budget(max_tags: int, pos: int, path: str) -> BaseException:
+    """The refusal of a read over ``max_tags`` (:data:`~harness.formats.budget.MAX_TAGS`), at
+    offset ``pos`` and ``path`` in the tag tree."""
+    return budget.BudgetExceeded(
+        f"more than {max_tags} tags, over the tools' limit of {max_tags} (a Python tag costs ~200 "
+        f"bytes; --max-tags N to raise it), at offset {pos}, path {path}")
 
 
 def _scalar_readers(encoding: NbtEncoding) -> dict:
@@ -411,9 +422,7 @@ class NbtReader:
         starts, a compound's entries and its End when it ends. The compiled path counts the same
         at the same places, so both refuse at the same offset and path."""
         path = self.where().split(", path ", 1)[-1] if path is None else path
-        return budget.BudgetExceeded(
-            f"more than {self.max_tags} tags, over the tools' limit of {self.max_tags} (a Python tag costs ~200 "
-            f"bytes; --max-tags N to raise it), at offset {self.pos}, path {path}")
+        return over_budget(self.max_tags, self.pos, path)
 
     def _list_frame(self, elem: int, n: int) -> list:
         # the list, and its leaf elements whose bytes can be there (a declared length past the end
