@@ -113,8 +113,6 @@ def scalar_text(tag: T.Tag, rules: versions.SnbtRules, jdk: int = 17) -> str:
 
 _ARRAY_TEXT = {T.TAG_BYTE_ARRAY: ("B", "B", 3), T.TAG_INT_ARRAY: ("I", "", 10),
                T.TAG_LONG_ARRAY: ("L", "L", 19)}  # letter, element suffix, most decimal digits
-_ARRAY_DTYPES = {T.TAG_BYTE_ARRAY: np.dtype(np.int8), T.TAG_INT_ARRAY: np.dtype(np.int32),
-                 T.TAG_LONG_ARRAY: np.dtype(np.int64)}  # as the tags hold them (native order)
 _ARRAY_CHUNK = 1 << 18  # elements printed per NumPy pass: bounds the scratch memory (~8 MiB)
 PIECE_CHARS = 1 << 16  # an array's text is handed out at most this many characters at a time
 
@@ -133,7 +131,7 @@ def _array_parts(tag: T._ArrayTag, separator: str, space: str) -> Iterator[str]:
     head, tail = space.encode("ascii"), (suffix + separator).encode("ascii")
     values = tag.array
     yield f"[{letter};"
-    if _compiled_text is not None and values.dtype == _ARRAY_DTYPES[tag.id]:
+    if _compiled_text is not None and values.dtype == tag.dtype:  # as the tags hold them (native order)
         per = PIECE_CHARS // (len(head) + digits + 1 + len(tail))  # elements whose text surely fits a piece
         for start in range(0, len(values), per):
             cut = len(separator) if start + per >= len(values) else 0  # no separator after the last element

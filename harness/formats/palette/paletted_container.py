@@ -519,14 +519,11 @@ class PalettedContainer:
         if table is None:  # entries that are no Java longs: the palette's own lookup says what they become
             indices = SimpleBitStorage.from_longs(bits, strategy.size, data).ids()
             values = HashMapPalette(bits, entries).values_for(indices)  # raises at the first bad index in index order
-            if values.dtype.kind not in "iu" or len(values) and (values.min() < 0 or values.max() >= registry):
-                values = np.where((values >= 0) & (values < registry), values, -1)  # IdMap.getId: -1 when absent
-            return SimpleBitStorage.from_values(configuration.bits, strategy.size, values)
+            return SimpleBitStorage.from_values(configuration.bits, strategy.size, _registry_ids(values, registry))
         expected = expected_longs(bits, strategy.size)
         if len(data) != expected:
             raise InitializationException(len(data), expected)
-        if len(table) and (table.min() < 0 or table.max() >= registry):
-            table = np.where((table >= 0) & (table < registry), table, -1)  # IdMap.getId: -1 when absent
+        table = _registry_ids(table, registry)
         # each entry's id as a cell (masked, as the int[] constructor masks), then each index's looked up
         cells = (table & ((1 << configuration.bits) - 1)).astype(cell_dtype(configuration.bits))
         words = data.view(np.uint64)
@@ -557,3 +554,11 @@ class PalettedContainer:
         data = self._create_data(self.strategy.configuration(0))
         data.palette.id_for(self._data.palette.value_for(0), _unexpected_resize)  # an empty single palette takes it
         return PalettedContainer(self.strategy, 0, _data=data)
+
+
+def _registry_ids(ids: np.ndarray[Any, Any], registry: int) -> np.ndarray[Any, Any]:
+    """``ids`` as ``IdMap.getId`` gives them: -1 for an id outside ``0..registry-1`` (or for
+    anything not an integer); ``ids`` itself when every one is inside."""
+    if ids.dtype.kind not in "iu" or len(ids) and (ids.min() < 0 or ids.max() >= registry):
+        return np.where((ids >= 0) & (ids < registry), ids, -1)
+    return ids
