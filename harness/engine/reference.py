@@ -292,9 +292,10 @@ def _read_index(path: Path, stored: StoredCases, first: dict[str, int], eager: b
     ledger = store.ledger(root)
     try:
         data = path.read_bytes()
-        if _read_index_vouched(path, data, area, root, ledger, stored, first, eager):
+        key = os.path.realpath(path), hashlib.sha256(data).digest()  # the load cache's record of these bytes
+        if _read_index_vouched(path, key, area, root, ledger, stored, first, eager):
             return
-        pairs = store.read_index(path)
+        pairs = store.read_index(path, data.decode("utf-8"))
     except (OSError, UnicodeDecodeError) as e:
         raise CaseFileError(f"{path}: cannot read: {e}") from None
     except ValueError as e:
@@ -321,14 +322,15 @@ def _read_index(path: Path, stored: StoredCases, first: dict[str, int], eager: b
     if all(ledger.facts(area, digest) for _, digest in pairs):
         ids, digests = [p[0] for p in pairs], [p[1] for p in pairs]
         depths = [ledger.facts(area, digest)[1] for digest in digests]
-        load_cache.put("index", os.path.realpath(path), hashlib.sha256(data).digest(), (ids, digests, depths))
+        load_cache.put("index", *key, (ids, digests, depths))
 
 
-def _read_index_vouched(path: Path, data: bytes, area: str, root: str, ledger, stored: StoredCases,
+def _read_index_vouched(path: Path, key: tuple[str, bytes], area: str, root: str, ledger, stored: StoredCases,
                         first: dict[str, int], eager: bool) -> bool:
     """Add the cases of an index whose every object the ledger vouches for, as a whole, from
-    the load cache's record of this index's bytes; False (nothing added) when it cannot."""
-    cached = load_cache.get("index", os.path.realpath(path), hashlib.sha256(data).digest())
+    the load cache's record of this index's bytes (``key``: its real path and SHA-256); False
+    (nothing added) when it cannot."""
+    cached = load_cache.get("index", *key)
     if not isinstance(cached, tuple) or len(cached) != 3:
         return False
     ids, digests, depths = cached

@@ -132,11 +132,12 @@ def get_object(root: Path | str, area: str, digest: str) -> dict:
     return case
 
 
-def read_index(path: Path) -> list[tuple[str, str]]:
-    """The ``(id, hash)`` pairs of one index file, in order. ``ValueError`` naming the line
-    of a malformed one."""
+def read_index(path: Path, text: str | None = None) -> list[tuple[str, str]]:
+    """The ``(id, hash)`` pairs of one index file, in order (of ``text``, its contents already
+    read, when given). ``ValueError`` naming the line of a malformed one."""
     pairs, seen = [], {}
-    for number, line in enumerate(Path(path).read_text(encoding="utf-8").split("\n"), start=1):
+    text = Path(path).read_text(encoding="utf-8") if text is None else text
+    for number, line in enumerate(text.split("\n"), start=1):
         if not line.strip():
             continue
         cid, tab, digest = line.rpartition("\t")
