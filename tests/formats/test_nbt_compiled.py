@@ -265,13 +265,9 @@ def test_the_compiled_path_refuses_a_bomb_itself(monkeypatch):
     assert str(refused.value) == pure[1]
 
 
-@pytest.mark.parametrize("compiled", [True, False], ids=["compiled", "pure"])
-def test_same_shaped_compounds_count_every_tag(monkeypatch, compiled):
+def test_same_shaped_compounds_count_every_tag(monkeypatch, nbt_path):
     """Siblings read by their shape count as the first was counted: the element, its entries and its
     End (they counted one tag each, so 100,000 compounds of 64 entries passed a budget of 100,000)."""
-    if compiled and fast_binary.compiled is None:
-        pytest.skip("the compiled NBT fast path is not built here")
-    monkeypatch.setattr(binary_reader, "_compiled", fast_binary.compiled if compiled else None)
     data = _list_of(1000, _INT_ENTRY + b"\x00")  # l: 1 tag; each element 3 (itself, a, End)
     monkeypatch.setattr(budget, "MAX_TAGS", 2500)  # element 833 (at 16 + 9 * 833) starts the 2501st tag
     with pytest.raises(budget.BudgetExceeded, match=r"more than 2500 tags.* at offset 7513, path x\.l\[833\]$"):

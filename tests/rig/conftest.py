@@ -27,10 +27,10 @@ from pathlib import Path
 
 import pytest
 
+from rig.bench import JAVAC_OPTIONS
+
 STANDIN = Path(__file__).resolve().parent / "standin"
-# javac for Java 17 class files; its own JVM with the quick JIT only and one GC thread: these
-# few hundred small classes compile in about half the CPU time (the class files are the same)
-JAVAC = ("javac", "-J-XX:TieredStopAtLevel=1", "-J-XX:+UseSerialGC", "--release", "17", "-nowarn")
+JAVAC = ("javac", *JAVAC_OPTIONS)  # the stand-in's few hundred small classes: about half the CPU time
 
 
 @dataclass
