@@ -494,7 +494,10 @@ class PalettedContainer:
         ``data`` holds Java longs: signed 64-bit ints, as :meth:`pack` gives them and the
         game's ``long[]`` holds them (``ValueError`` for a number outside
         -2**63..2**63-1, ``TypeError`` for a non-int; ``TypeError`` for a ``strategy`` that
-        is no :class:`Strategy`).
+        is no :class:`Strategy`): a list, or an ``int64`` array. A read-only one-dimensional
+        array (:attr:`Packed.longs`, an array over ``bytes``) is used as it is, as the game's
+        storage keeps its ``long[]``, and copied only when the container first changes; any
+        other is copied. ``palette`` is copied (a list of registry ids).
         """
         if type(strategy) is Strategy and type(palette) is list and type(data) is _NDARRAY:
             layout = strategy.packed_layout(len(palette))
