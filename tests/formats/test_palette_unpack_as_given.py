@@ -34,8 +34,10 @@ def _as_array(data, writable: bool):
     return array
 
 
-@pytest.mark.parametrize("writable", [False, True], ids=["read-only", "writable"])
-@pytest.mark.parametrize("version", RECORDED_VERSIONS)
+# every release's cases with read-only arrays; a writable array differs only by the copy made
+# at once, so the latest release's cases are enough for it
+@pytest.mark.parametrize("version, writable", [(v, False) for v in RECORDED_VERSIONS] + [(RECORDED_VERSIONS[-1], True)],
+                         ids=[f"{v}-read-only" for v in RECORDED_VERSIONS] + [f"{RECORDED_VERSIONS[-1]}-writable"])
 def test_every_recorded_palette_case_with_the_longs_as_an_array(version, writable, monkeypatch):
     unpack, as_given = PalettedContainer.unpack.__func__, PalettedContainer._unpack_as_given.__func__
     taken = []
