@@ -446,7 +446,8 @@ class ForkServer:
     running after its timeout is killed with its process group and is a timed-out result."""
 
     def __init__(self):
-        code = f"import sys; sys.path.insert(0, {str(Path(__file__).parent)!r}); import hostile_corpus; hostile_corpus._serve()"
+        path = [str(Path(__file__).parent), str(Path(__file__).parent.parent)]  # this module's and helpers_cli's
+        code = f"import sys; sys.path[:0] = {path!r}; import hostile_corpus; hostile_corpus._serve()"
         self._proc = subprocess.Popen([sys.executable, "-c", code], cwd=REPO, stdin=subprocess.PIPE,
                                       stdout=subprocess.PIPE, text=True)
 
@@ -493,11 +494,10 @@ def _serve() -> None:
 
 
 def _forked(argv: list[str], folder: Path) -> None:
-    """(In a child of :func:`_serve`.) Run ``python3 *argv``'s command in this process, its
-    standard streams on ``/dev/null`` and ``folder``'s ``.stdout`` and ``.stderr``; never returns."""
+    """(In a child of :func:`_serve`.) Run ``python3 *argv``'s command in this process
+    (:func:`helpers_cli.command_status`), in a session of its own, its standard streams on
+    ``/dev/null`` and ``folder``'s ``.stdout`` and ``.stderr``; never returns."""
     import atexit
-    import io
-    import traceback
 
     status = 1
     try:
@@ -507,36 +507,11 @@ def _forked(argv: list[str], folder: Path) -> None:
             opened = os.open(path, flags | (os.O_TRUNC if fd else 0), 0o644)
             os.dup2(opened, fd)
             os.close(opened)
-        sys.stdin = io.TextIOWrapper(io.BufferedReader(io.FileIO(0, "r", closefd=False)), encoding="utf-8")
-        sys.stdout = io.TextIOWrapper(io.BufferedWriter(io.FileIO(1, "w", closefd=False)), encoding="utf-8")
-        sys.stderr = io.TextIOWrapper(io.BufferedWriter(io.FileIO(2, "w", closefd=False)), encoding="utf-8",
-                                      errors="backslashreplace", line_buffering=True)
-        try:
-            if argv[:2] == ["-m", "harness"]:
-                from harness.cli import main
+        from helpers_cli import command_status, standard_streams
 
-                sys.argv = [str(REPO / "harness" / "__main__.py"), *argv[2:]]
-                status = main(argv[2:])
-            else:
-                assert argv[0] == "-c", argv
-                sys.argv = ["-c", *argv[2:]]
-                exec(compile(argv[1], "<string>", "exec"), {"__name__": "__main__"})
-                status = 0
-        except SystemExit as e:
-            if e.code is None or isinstance(e.code, int):
-                status = e.code or 0
-            else:
-                print(e.code, file=sys.stderr)
-                status = 1
-        except BaseException:
-            traceback.print_exc()
-            status = 1
+        standard_streams()
+        status = command_status(argv)
         atexit._run_exitfuncs()
-        for stream in (sys.stdout, sys.stderr):
-            try:
-                stream.flush()
-            except (OSError, ValueError):
-                pass
     finally:
         os._exit(status)
 
