@@ -440,8 +440,9 @@ class ForkServer:
     The peak resident size is the child's from ``wait4`` or the server's own peak, the larger:
     Linux starts a forked child's count at its parent's size, the server's after the imports a
     fresh interpreter would do (:data:`_WARM`), so the child's is that plus what the command grew
-    by, and the server's peak stands for the imports' own (what they held for a moment): the
-    figure :func:`run` measures of a fresh interpreter. The input is built in the calling
+    by, and the server's peak after its imports (its own ``VmHWM``, not ``getrusage``'s, which
+    holds the size of the test process it was forked from) stands for what the imports held for
+    a moment: the figure :func:`run` measures of a fresh interpreter. The input is built in the calling
     process, whose size counts in no command's. A child still
     running after its timeout is killed with its process group and is a timed-out result."""
 
@@ -475,10 +476,10 @@ def _serve() -> None:
     timeout), one JSON result a line on stdout."""
     import importlib
     import json
-    import resource
 
     for name in _WARM:
         importlib.import_module(name)
+    warm_peak = _own_peak()
     requests, replies = sys.stdin, sys.stdout
     for line in requests:
         step = json.loads(line)
@@ -487,10 +488,17 @@ def _serve() -> None:
         if pid == 0:
             _forked(step["argv"], Path(step["folder"]))
         status, usage, timed_out = _wait(pid, start + step["timeout"])
-        max_rss = max(usage.ru_maxrss, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+        max_rss = max(usage.ru_maxrss, warm_peak)
         replies.write(json.dumps({"status": status, "seconds": time.perf_counter() - start, "max_rss": max_rss,
                                   "cpu_seconds": usage.ru_utime + usage.ru_stime, "timed_out": timed_out}) + "\n")
         replies.flush()
+
+
+def _own_peak() -> int:
+    """This process's peak resident size since its program started, KiB (``VmHWM``: not
+    ``getrusage``'s, which keeps the size of the process it was forked from before the exec)."""
+    with open("/proc/self/status", encoding="ascii") as f:
+        return next(int(line.split()[1]) for line in f if line.startswith("VmHWM:"))
 
 
 def _forked(argv: list[str], folder: Path) -> None:
