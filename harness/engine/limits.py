@@ -114,25 +114,26 @@ def _read_growing(f, limit: int, where, option: str, start: bytes = b"") -> byte
     return buf
 
 
-def gunzip_capped(data: bytes, limit: int, where: str, option: str = "--max-bytes N") -> bytes:
+def gunzip_capped(data: bytes, limit: int, where: str, option: str = "--max-bytes N") -> bytearray:
     """Every gzip member of ``data`` decompressed, at most ``limit`` bytes in all
     (:class:`LimitExceeded` past it, before more is made); ``EOFError`` for a stream that
-    ends too early, ``zlib.error`` for a damaged one."""
-    out, total, view = [], 0, memoryview(data)
+    ends too early, ``zlib.error`` for a damaged one. The output grows in place a piece
+    (1 MiB at most) at a time, so a refused bomb has cost about ``limit`` bytes, not twice it."""
+    out, view = bytearray(), memoryview(data)
     while view:
         d = zlib.decompressobj(31)
-        piece = d.decompress(view, limit + 1 - total)
+        tail: bytes | memoryview = view
         while True:
-            total += len(piece)
-            out.append(piece)
-            if total > limit:
+            piece = d.decompress(tail, min(_CHUNK, limit + 1 - len(out)))
+            out += piece
+            if len(out) > limit:
                 raise LimitExceeded(f"{where}: more than {limit} bytes decompressed, over the limit of {limit} "
                                     f"bytes ({option} to raise it)")
-            if d.eof or not d.unconsumed_tail:
+            tail = d.unconsumed_tail
+            if d.eof or not (tail or piece):  # the end, or no input left and nothing more came out
                 break
-            piece = d.decompress(d.unconsumed_tail, limit + 1 - total)
         if not d.eof:
             raise EOFError("a damaged gzip file (it ends too early)")
         rest = d.unused_data.lstrip(b"\x00")
         view = memoryview(rest) if rest[:2] == b"\x1f\x8b" else memoryview(b"")
-    return b"".join(out)
+    return out

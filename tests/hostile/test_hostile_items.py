@@ -59,6 +59,31 @@ def test_a_gzip_bomb_as_a_recorded_file_stops_at_the_limit(tmp_path, monkeypatch
         read_recorded(path)
 
 
+def test_a_refused_gzip_bomb_has_held_about_the_limit_not_twice_it(tmp_path, monkeypatch):
+    import gzip
+    import tracemalloc
+
+    limit = 8 << 20
+    bomb = gzip.compress(b" " * (64 << 20))
+    tracemalloc.start()
+    try:
+        with pytest.raises(limits.LimitExceeded, match=rf"more than {limit} bytes decompressed"):
+            limits.gunzip_capped(bomb, limit, "bomb")
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < limit + (3 << 20)  # the output grown in place, 1 MiB pieces (one piece whole was 2x the limit)
+
+
+def test_a_gzipped_recorded_file_of_several_members_reads_whole(tmp_path):
+    import gzip
+
+    lines = (json.dumps(GOOD) + "\n").encode() * 3000  # about 4 MB: several 1 MiB pieces
+    path = tmp_path / "r.jsonl.gz"
+    path.write_bytes(gzip.compress(lines) + gzip.compress(lines[:len(lines) // 3000]))
+    assert len(read_recorded(path)) == 3001
+
+
 def test_check_max_bytes_option_raises_the_limit(tmp_path, capsys):
     path = tmp_path / "r.jsonl"
     path.write_text(json.dumps(GOOD) + "\n")
