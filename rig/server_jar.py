@@ -33,10 +33,10 @@ import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from harness.engine.load_cache import cache_root
 from harness.formats import versions
 from rig.paths import file_problem
 
-CACHE_ENV = "MC_FORMAT_HARNESS_CACHE"
 VERSIONS_LIST = "META-INF/versions.list"
 LIBRARIES_LIST = "META-INF/libraries.list"
 
@@ -102,9 +102,10 @@ class ServerJar:
 
 
 def default_cache() -> Path:
-    """The cache folder: ``$MC_FORMAT_HARNESS_CACHE`` or ``~/.cache/mc-format-harness``."""
-    env = os.environ.get(CACHE_ENV)
-    return Path(env).expanduser() if env else Path.home() / ".cache" / "mc-format-harness"
+    """The cache folder, the load cache's too (:func:`harness.engine.load_cache.cache_root`):
+    ``$MC_FORMAT_HARNESS_CACHE``, else ``$XDG_CACHE_HOME/mc-format-harness``, else
+    ``~/.cache/mc-format-harness``."""
+    return cache_root()
 
 
 def file_digest(path: str | os.PathLike, algorithm: str) -> str:

@@ -40,8 +40,8 @@ sys.path.insert(0, str(HERE.parent.parent))
 
 from cases import generate  # noqa: E402
 from harness.formats.region import lz4_block  # noqa: E402  (builds LZ4 inputs; answers come from the game)
+from harness.formats.region.region_file import SECTOR  # noqa: E402
 
-SECTOR = 4096
 IDS = (1, 2, 3, 4, 127)
 
 

@@ -225,7 +225,7 @@ def _common_options(parser) -> None:
                         help=f"refuse SNBT text longer than N characters (default {budget.MAX_SNBT_CHARS})")
     parser.add_argument("--max-snbt-values", type=_count_option, default=budget.MAX_SNBT_VALUES, metavar="N",
                         help=f"refuse SNBT text of more than N values (default {budget.MAX_SNBT_VALUES}; the 26.x "
-                             "parser takes ~35 µs a value)")
+                             "parser takes up to ~30 µs a value)")
 
 
 def _accept_negative_pairs(parser) -> None:

@@ -24,7 +24,7 @@ from harness.cli.options import positive_int, positive_seconds
 from harness.engine.compare import POLICIES
 from rig.paths import folder_problem
 
-CACHE = "~/.cache/mc-format-harness"
+CACHE = "$XDG_CACHE_HOME/mc-format-harness or ~/.cache/mc-format-harness"
 
 EXIT_STATUS = """\
 exit status:

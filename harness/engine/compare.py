@@ -45,6 +45,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Literal
 
+from harness.engine.jsontext import json_text
 from harness.engine.vocabulary import ERROR_FIELDS, kind_of
 
 ErrorPolicy = Literal["message", "kind", "refusal"]
@@ -224,7 +225,10 @@ def _diff_plain(expected, actual, path) -> Difference | None:
             and _all_ints(expected) and _all_ints(actual):
         return None  # equal lists of plain ints (values, longs): the common case, decided at once
     if not _same_kind(expected, actual):
-        return Difference(path, expected, actual, note=f"types differ: {kind_of(expected)} vs {kind_of(actual)}")
+        note = f"types differ: {kind_of(expected)} vs {kind_of(actual)}"
+        if {type(expected), type(actual)} == {int, float}:  # equal as numbers, perhaps: say which is which
+            note += f" ({json_text(expected)} vs {json_text(actual)}: an answer's 5 and 5.0 are not the same)"
+        return Difference(path, expected, actual, note=note)
     if isinstance(expected, list):
         for i, (e, a) in enumerate(zip(expected, actual)):
             d = _diff_plain(e, a, path + (i,))

@@ -122,11 +122,15 @@ def _listed(o: Outcome) -> str:
 
 
 def failure_text(o: Outcome) -> str:
-    """All that a person needs about one failed case (id, version, source, mismatches)."""
+    """All that a person needs about one failed case: id, version and source, its setup (JSON,
+    cut at :data:`VALUE_CHARS`), then the first :data:`SHOWN_MISMATCHES` mismatches."""
     v, _, cid = o.item.key
     lines = [f"FAIL {v} {shorten(cid, ID_CHARS)}  ({shorten(o.item.source, ID_CHARS)}){_listed(o)}"]
     if o.reason:
         lines[0] += f": no answers: {o.reason}"
+    setup = o.item.case.get("setup")
+    if setup:  # what the operations start from, so that the case can be rebuilt by hand
+        lines.append(f"  setup {shorten(json_text(setup), VALUE_CHARS)}")
     for m in o.mismatches[:SHOWN_MISMATCHES]:
         lines.extend("  " + line for line in mismatch_lines(m))
     if len(o.mismatches) > SHOWN_MISMATCHES:

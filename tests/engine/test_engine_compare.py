@@ -135,7 +135,7 @@ def test_write_parts_lay_out_every_recorded_write_answer():
     (None, "00", "types differ: null vs bytes (hex)"),
     (None, "END", "types differ: null vs text"),
     ([3, 3], {"a": 1}, "types differ: a list vs a mapping"),
-    (5, 5.0, "types differ: an integer vs a number"),
+    (5, 5.0, "types differ: an integer vs a number (5 vs 5.0: an answer's 5 and 5.0 are not the same)"),
     (5, True, "types differ: an integer vs a boolean"),
     ({"palette": [0], "data": None}, {"palette": [0], "data": [0]}, "types differ: null vs a list"),
 ])

@@ -134,6 +134,18 @@ def test_a_short_error_message_is_shown_whole():
     assert f'expected: {json.dumps(expected)}\n' in text and "chars)" not in text
 
 
+def test_a_failure_shows_the_setup_its_operations_start_from():
+    def tamper(case, answers):
+        answers[1] = {"error": "IllegalStateException", "message": "wrong"}
+
+    text = report.failure_text(_failure("storage/p/errors", tamper))
+    assert text.splitlines()[1] == '  setup {"bits": 5, "size": 64}'  # the recorded case's setup
+    chunk = recorded("26.3")["nbt/g/infdev/chunk/file"]
+    assert len(json.dumps(chunk["setup"])) > 100 * report.VALUE_CHARS  # a whole chunk's bytes: cut in the text
+    line = report.failure_text(_failure("nbt/g/infdev/chunk/file", tamper)).splitlines()[1]
+    assert line.startswith('  setup {"form": "file", "input": "0a') and len(line) <= len("  setup ") + report.VALUE_CHARS + 20
+
+
 def test_a_long_value_is_a_window_around_its_first_difference():
     from harness.engine.compare import compare_case
 

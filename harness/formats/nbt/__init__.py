@@ -55,6 +55,7 @@ from harness.formats import versions as _versions
 from harness.formats.errors import GameError
 from harness.formats.nbt import compression as _compression
 from harness.formats.nbt import detect as _detect
+from harness.formats.nbt import nbt_io as _nbt_io
 from harness.formats.nbt import snbt_printer_tag_visitor as _pretty
 from harness.formats.nbt import string_tag_visitor as _string
 from harness.formats.nbt import tag_parser as _tag_parser
@@ -119,10 +120,7 @@ def loads(data: bytes, *, version: Version = None, encoding: str | None = None,
     ``ValueError`` for an unknown ``encoding``, ``TypeError`` for ``data`` that is not bytes
     (a ``str``: SNBT text is :func:`parse_snbt`'s).
     """
-    if not isinstance(data, (bytes, bytearray, memoryview)):
-        hint = "; SNBT text is read by parse_snbt" if isinstance(data, str) else ""
-        raise TypeError(f"loads: data must be bytes (a whole file's bytes, e.g. open(path, 'rb').read()), "
-                        f"not {type(data).__name__}{hint}")
+    _nbt_io._require_bytes(data, "loads")
     return _detect.open_nbt(data, _version(version), encoding=encoding, compression=compression)
 
 

@@ -83,10 +83,13 @@ def _read_nameless_root(reader: NbtReader) -> T.Tag:
 _BYTES_LIKE = (bytes, bytearray, memoryview)
 
 
-def _require_bytes(data) -> None:
-    """``TypeError`` unless ``data`` is bytes-like (an int or a list would read as something else)."""
+def _require_bytes(data, caller: str = "") -> None:
+    """``TypeError`` unless ``data`` is bytes-like (an int or a list would read as something else);
+    ``caller`` (``"loads"``) starts the message, and a ``str`` is pointed to the SNBT parser."""
     if not isinstance(data, _BYTES_LIKE):
-        raise TypeError(f"data must be bytes, bytearray or memoryview, not {type(data).__name__}")
+        hint = "; SNBT text is read by parse_snbt" if isinstance(data, str) else ""
+        raise TypeError(f"{caller + ': ' if caller else ''}data must be bytes, bytearray or memoryview, "
+                        f"not {type(data).__name__}{hint}")
 
 
 def _require_name(name) -> None:

@@ -146,7 +146,7 @@ def check_budget(text: str) -> None:
     commas = _QUOTED.sub("", text).count(",")
     if commas >= budget.MAX_SNBT_VALUES:
         raise budget.BudgetExceeded(f"SNBT text of more than {commas} values (commas outside strings), over the "
-                                    f"tools' limit of {budget.MAX_SNBT_VALUES} (the parser takes ~35 µs a value; "
+                                    f"tools' limit of {budget.MAX_SNBT_VALUES} (the parser takes up to ~30 µs a value; "
                                     "--max-snbt-values N to raise it), at character 0")
 
 

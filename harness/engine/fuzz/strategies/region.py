@@ -18,9 +18,9 @@ from functools import cache
 from hypothesis import strategies as st
 
 from harness.engine.fuzz.strategies import INT_EDGES, AreaStrategy, edges, no_args, weighted
+from harness.formats.region.region_file import HEADER_BYTES as HEADER
+from harness.formats.region.region_file import SECTOR
 
-SECTOR = 4096
-HEADER = 2 * SECTOR
 # write_repeat sizes, in bytes: a chunk's stream is the payload plus a 5-byte header, and more
 # than 255 sectors go to c.X.Z.mcc (stored uncompressed, id 3, these are the bytes written)
 REPEAT_SIZES = (1, SECTOR - 5, SECTOR - 4, 255 * SECTOR - 5, 255 * SECTOR - 4, 256 * SECTOR - 5, 256 * SECTOR)
