@@ -151,6 +151,26 @@ def classes_jar(tmp_path):
     return make
 
 
+def _run_folder(tmp_path_factory) -> Path:
+    """This test run's temporary folder, above each pytest-xdist worker's own."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+@pytest.fixture(scope="session", autouse=True)
+def children_keep_their_bytecode(tmp_path_factory):
+    """The Python processes the rig's tests start (the game's workers, ``python3 -m harness``,
+    fuzz drawers) keep the bytecode they compile in one folder of this run's
+    (``PYTHONPYCACHEPREFIX``, ``PYTHONDONTWRITEBYTECODE`` emptied): each of the few dozen
+    compiles the harness and the rig once per run, not at every start (about 0.4 s of CPU a
+    worker where the environment says not to write bytecode). Nothing is written beside the
+    sources; the environment is restored when the session ends."""
+    with pytest.MonkeyPatch.context() as env:
+        env.setenv("PYTHONDONTWRITEBYTECODE", "")  # empty: not set, for Python
+        env.setenv("PYTHONPYCACHEPREFIX", str(_run_folder(tmp_path_factory) / "pycache"))
+        yield
+
+
 @pytest.fixture(scope="session")
 def standin_jars(tmp_path_factory) -> StandinJars:
     """The stand-in's jars, compiled once per test run: pytest-xdist's workers share one
@@ -165,10 +185,7 @@ def shared_build(tmp_path_factory, name: str, build) -> Path:
     interrupted is made again. Skips without ``javac``."""
     if shutil.which("javac") is None:
         pytest.skip("javac is needed to compile the stand-in Java library")
-    base = tmp_path_factory.getbasetemp()
-    if os.environ.get("PYTEST_XDIST_WORKER"):
-        base = base.parent  # the run's folder, above each worker's own
-    root = base / f"{name}-{_sources_digest()}"
+    root = _run_folder(tmp_path_factory) / f"{name}-{_sources_digest()}"
     with open(f"{root}.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         if not (root / "built").exists():
@@ -262,3 +279,99 @@ def _planted(sources: Path) -> Path:
         assert text.count(old) == 1, f"the stand-in's {path} no longer says {old!r}"
         java.write_text(text.replace(old, new))
     return sources
+
+
+@dataclass
+class BundlerRecord:
+    """One ``harness record`` from the bundler jar (:func:`bundler_record`): ``cases`` (the
+    first of each area of the bundled 26.3 reference, in ``cases_file``) and ``region`` (region
+    cases, in ``region_file``); ``done`` the command's exit status and output; ``out`` the
+    reference folder it wrote into; ``cache`` where the bundler jar was extracted."""
+
+    cases: list
+    region: list
+    cases_file: Path
+    region_file: Path
+    done: subprocess.CompletedProcess
+    out: Path
+    cache: Path
+
+
+BUNDLER_RECORD = pytest.mark.xdist_group("rig-bundler-record")  # its tests on one pytest-xdist worker: one record
+
+
+@pytest.fixture(scope="session")
+def bundler_record(standin_jars, tmp_path_factory) -> BundlerRecord:
+    """``python3 -m harness record`` (the command itself, in a child process) from the bundler
+    jar with one worker, run once for the tests that read what it wrote (each marked
+    :data:`BUNDLER_RECORD`)."""
+    from tests.helpers_cli import run_in_subprocess
+    from tests.rig.test_rig_end_to_end import case_file
+    from tests.rig.test_rig_region import region_cases
+
+    folder = tmp_path_factory.mktemp("bundler-record")
+    path, cases = case_file(folder, "26.3")
+    region_path, region = region_cases(folder, "26.3")
+    cache, out = folder / "cache", folder / "ref"
+    done = run_in_subprocess(["record", "--jar", str(standin_jars.bundler), "--cases", str(path), str(region_path),
+                              "--out", str(out)], {"MC_FORMAT_HARNESS_CACHE": str(cache)})
+    return BundlerRecord(cases, region, path, region_path, done, out, cache)
+
+
+class _Lent:
+    """A kept worker lent to one run (:func:`lend_kept_workers`): ``close`` gives it back running."""
+
+    def __init__(self, process, give_back):
+        self.process, self.name, self._give_back = process, process.name, give_back
+
+    def answer(self, case: dict) -> list:
+        return self.process.answer(case)
+
+    def close(self) -> None:
+        self._give_back()
+
+
+@pytest.fixture(scope="session")
+def kept_workers():
+    """The game's worker processes kept running for the session (:func:`lend_kept_workers`),
+    stopped at its end: (worker command line, timeout) -> ``ProcessImplementation``."""
+    kept: dict = {}
+    yield kept
+    for process in kept.values():
+        process.close()
+
+
+def lend_kept_workers(kept: dict, monkeypatch) -> None:
+    """From now on (until ``monkeypatch`` undoes it) :meth:`rig.runner.Game.process` lends each
+    run the worker kept in ``kept`` for its command line and timeout, started by the real
+    ``Game.process`` on first use: the tests of what ``record``, ``live`` and ``run_game`` do
+    with the game's answers pay a JVM's start once per jar, not once per run. (A worker's own
+    life, its start, crash, hang and restart, is tested with fresh ones: the bundler record,
+    the crash-or-hang test, record with two workers.) A run asking for a second worker of
+    the same jar while the first is lent gets a fresh one, as without the loan."""
+    from rig.runner import Game
+
+    real, lent = Game.process, set()
+
+    def process(game):
+        key = (tuple(game.worker_argv()), game.timeout)
+        if key in lent:
+            return real(game)
+        if key not in kept:
+            kept[key] = real(game)
+        lent.add(key)
+        return _Lent(kept[key], lambda: lent.discard(key))
+
+    monkeypatch.setattr(Game, "process", process)
+
+
+@pytest.fixture
+def kept_worker(kept_workers, monkeypatch):
+    """:func:`lend_kept_workers` for one test (mark it with its jar's :func:`same_jar` group)."""
+    lend_kept_workers(kept_workers, monkeypatch)
+
+
+def same_jar(version: str):
+    """The mark that runs a test lent a kept worker (:func:`kept_worker`) on the pytest-xdist
+    worker of the other tests of that jar, so that one JVM serves them all."""
+    return pytest.mark.xdist_group(f"rig-kept-{version}")
