@@ -29,6 +29,7 @@ from pathlib import Path
 import pytest
 
 from rig.bench import JAVAC_OPTIONS
+from rig_sharing import lend_kept_workers
 
 STANDIN = Path(__file__).resolve().parent / "standin"
 BATCH = STANDIN / "JavacBatch.java"  # the build's compiler driver: every compilation in one JVM
@@ -297,17 +298,14 @@ class BundlerRecord:
     cache: Path
 
 
-BUNDLER_RECORD = pytest.mark.xdist_group("rig-bundler-record")  # its tests on one pytest-xdist worker: one record
-
-
 @pytest.fixture(scope="session")
 def bundler_record(standin_jars, tmp_path_factory) -> BundlerRecord:
     """``python3 -m harness record`` (the command itself, in a child process) from the bundler
     jar with one worker, run once for the tests that read what it wrote (each marked
-    :data:`BUNDLER_RECORD`)."""
+    :data:`rig_sharing.BUNDLER_RECORD`)."""
+    from test_rig_end_to_end import case_file
+    from test_rig_region import region_cases
     from tests.helpers_cli import run_in_subprocess
-    from tests.rig.test_rig_end_to_end import case_file
-    from tests.rig.test_rig_region import region_cases
 
     folder = tmp_path_factory.mktemp("bundler-record")
     path, cases = case_file(folder, "26.3")
@@ -318,22 +316,9 @@ def bundler_record(standin_jars, tmp_path_factory) -> BundlerRecord:
     return BundlerRecord(cases, region, path, region_path, done, out, cache)
 
 
-class _Lent:
-    """A kept worker lent to one run (:func:`lend_kept_workers`): ``close`` gives it back running."""
-
-    def __init__(self, process, give_back):
-        self.process, self.name, self._give_back = process, process.name, give_back
-
-    def answer(self, case: dict) -> list:
-        return self.process.answer(case)
-
-    def close(self) -> None:
-        self._give_back()
-
-
 @pytest.fixture(scope="session")
 def kept_workers():
-    """The game's worker processes kept running for the session (:func:`lend_kept_workers`),
+    """The game's worker processes kept running for the session (:func:`rig_sharing.lend_kept_workers`),
     stopped at its end: (worker command line, timeout) -> ``ProcessImplementation``."""
     kept: dict = {}
     yield kept
@@ -341,37 +326,8 @@ def kept_workers():
         process.close()
 
 
-def lend_kept_workers(kept: dict, monkeypatch) -> None:
-    """From now on (until ``monkeypatch`` undoes it) :meth:`rig.runner.Game.process` lends each
-    run the worker kept in ``kept`` for its command line and timeout, started by the real
-    ``Game.process`` on first use: the tests of what ``record``, ``live`` and ``run_game`` do
-    with the game's answers pay a JVM's start once per jar, not once per run. (A worker's own
-    life, its start, crash, hang and restart, is tested with fresh ones: the bundler record,
-    the crash-or-hang test, record with two workers.) A run asking for a second worker of
-    the same jar while the first is lent gets a fresh one, as without the loan."""
-    from rig.runner import Game
-
-    real, lent = Game.process, set()
-
-    def process(game):
-        key = (tuple(game.worker_argv()), game.timeout)
-        if key in lent:
-            return real(game)
-        if key not in kept:
-            kept[key] = real(game)
-        lent.add(key)
-        return _Lent(kept[key], lambda: lent.discard(key))
-
-    monkeypatch.setattr(Game, "process", process)
-
-
 @pytest.fixture
 def kept_worker(kept_workers, monkeypatch):
-    """:func:`lend_kept_workers` for one test (mark it with its jar's :func:`same_jar` group)."""
+    """:func:`rig_sharing.lend_kept_workers` for one test (mark it with its jar's
+    :func:`rig_sharing.same_jar` group)."""
     lend_kept_workers(kept_workers, monkeypatch)
-
-
-def same_jar(version: str):
-    """The mark that runs a test lent a kept worker (:func:`kept_worker`) on the pytest-xdist
-    worker of the other tests of that jar, so that one JVM serves them all."""
-    return pytest.mark.xdist_group(f"rig-kept-{version}")

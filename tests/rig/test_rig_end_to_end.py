@@ -18,7 +18,7 @@ from harness.engine.reference import load_reference
 from tests.helpers_cli import run_in_process
 from rig.runner import REPO, prepare, run_game
 
-from conftest import BUNDLER_RECORD, same_jar
+from rig_sharing import BUNDLER_RECORD, same_jar
 
 HEX = re.compile(r"(?:[0-9a-f]{2})*")
 INT32 = range(-2**31, 2**31)

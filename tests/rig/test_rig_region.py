@@ -17,7 +17,7 @@ from harness.engine.reference import load_reference
 from rig.runner import REPO
 from tests.rig.test_rig_end_to_end import HEX, harness, is_error
 
-from conftest import BUNDLER_RECORD, same_jar
+from rig_sharing import BUNDLER_RECORD, same_jar
 
 CASES = REPO / "cases" / "region"
 SMALL = 200_000  # characters of JSON: the cases quick to run through a JVM

@@ -14,7 +14,7 @@ import pytest
 from harness.engine.reference import load_reference, recorded_problem
 from rig.runner import prepare, record
 
-from conftest import lend_kept_workers, same_jar
+from rig_sharing import lend_kept_workers, same_jar
 from test_rig_end_to_end import harness, shape_problems
 
 BLOCKS = {"strategy": "block_states", "registry": 40, "value": 0}
@@ -26,7 +26,7 @@ def case(cid, area, setup, ops, version):
     return {"id": cid, "area": area, "version": version, "setup": setup, "ops": ops}
 
 
-pytestmark = same_jar("1.18")  # the kept 1.18 worker (conftest.lend_kept_workers) serves the module
+pytestmark = same_jar("1.18")  # the kept 1.18 worker (rig_sharing.lend_kept_workers) serves the module
 
 
 @pytest.fixture(scope="module")
