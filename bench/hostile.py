@@ -6,7 +6,8 @@ Each entry of ``tests/hostile/hostile_corpus.py`` is built in a temporary folder
 a subprocess of its own (wall time; CPU time and max RSS from ``wait4``: on a busy machine the
 wall time says more about the neighbours than the CPU time does); the table says whether it ended
 with the expected status and line within 10 s and 1 GB, or the entry's own bounds (the huge
-byte array: 4 times the input's size plus 200 MB). Entries whose cost grows with their input
+byte array: 4 times the input's size plus 200 MB), and if not, why ("FAIL: over 10 s of wall
+time (3.6 s CPU: a busy machine?)"). Entries whose cost grows with their input
 are built at full size here (``HOSTILE_FULL_SIZE=1``), small in the test suite. Exit status 1
 when one did not.
 """
@@ -39,12 +40,20 @@ def main(argv=None) -> int:
             r = run(entry, Path(folder), max(args.timeout, 2 * entry.seconds))
         lines = (r.stderr + r.stdout).splitlines()
         matched = any(re.search(entry.line, line) for line in lines)
-        ok = (not r.timed_out and r.status == entry.status and matched and r.seconds < entry.seconds
-              and r.max_rss < r.max_rss_bound and "Traceback" not in r.stderr)
+        why = [text for failed, text in (
+            (r.timed_out, f"killed after {r.seconds:.0f} s"),
+            (not r.timed_out and r.status != entry.status, f"exit {r.status}, not {entry.status}"),
+            (not matched, "no line matches the expected one"),
+            (not r.timed_out and r.seconds >= entry.seconds,
+             f"over {entry.seconds:g} s of wall time ({r.cpu_seconds:.1f} s CPU: a busy machine?)"),
+            (r.max_rss >= r.max_rss_bound, f"over {r.max_rss_bound / 2**20:.0f} MB"),
+            ("Traceback" in r.stderr, "a traceback")) if failed]
+        ok = not why
         bad += not ok
         last = next((line for line in reversed(lines) if re.search(entry.line, line)), lines[-1] if lines else "")
         rows.append((str(entry.item), entry.name, "killed" if r.timed_out else str(r.status), f"{r.seconds:.2f}",
-                     f"{r.cpu_seconds:.2f}", f"{r.max_rss / 2**20:.0f}", "ok" if ok else "FAIL", last[:110]))
+                     f"{r.cpu_seconds:.2f}", f"{r.max_rss / 2**20:.0f}", "ok" if ok else "FAIL: " + "; ".join(why),
+                     last[:110]))
         print(f"{entry.name}: {rows[-1][2]} {rows[-1][3]} s ({rows[-1][4]} s CPU) {rows[-1][5]} MB {rows[-1][6]}",
               file=sys.stderr)
     head = ("item", "input", "exit", "seconds", "CPU seconds", "max RSS MB", "verdict", "the line")

@@ -43,12 +43,126 @@ def run_in_process(argv: list[str], env: dict | None = None) -> subprocess.Compl
             try:
                 status = main(list(argv))
             except SystemExit as e:
-                status = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
-                if e.code is not None and not isinstance(e.code, int):
-                    print(e.code, file=sys.stderr)
+                status = _exit_status(e)
         out.seek(0)
         err.seek(0)
         return subprocess.CompletedProcess(argv, status, _text(out.read()), _text(err.read()))
+
+
+def run_forked(argv: list[str], stdin: bytes = b"", cwd: str | os.PathLike | None = None, stdout: int | None = None,
+               timeout: float = 120) -> subprocess.CompletedProcess:
+    """:func:`harness.cli.main` on ``argv`` in a child forked from this (warm) process, where a
+    test is about a process of its own (its standard input from a pipe, its file descriptors, a
+    wait that must not hang the test) but not about the interpreter's start: ``stdin`` is written
+    to a pipe on its file descriptor 0, ``stdout`` (a file descriptor, such as a terminal's) or a
+    capture on 1, a capture on 2, the working folder ``cwd`` (default the checkout). Its exit
+    status and captured output as bytes, as ``subprocess.run(..., capture_output=True)`` gives;
+    killed after ``timeout`` seconds (:class:`subprocess.TimeoutExpired`). A ``SystemExit`` is its
+    status, any other exception a traceback on its stderr and status 1."""
+    import threading
+    import time
+
+    from harness.cli import build_parser
+
+    build_parser(argv[0] if argv else None)  # the verb's module imported here, once, not in every child
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        for stream in (sys.stdout, sys.stderr):
+            stream.flush()
+        read_end, write_end = os.pipe()
+        pid = os.fork()
+        if pid == 0:  # the child: never returns
+            status = 1
+            try:
+                os.close(write_end)
+                for fd, target in ((0, read_end), (1, out.fileno() if stdout is None else stdout), (2, err.fileno())):
+                    os.dup2(target, fd)
+                os.chdir(cwd or REPO)
+                standard_streams()
+                status = command_status(["-m", "harness", *argv])
+            finally:
+                os._exit(status)
+        os.close(read_end)
+
+        def feed():
+            try:
+                _write_all(write_end, stdin)
+            except OSError:  # the child ended without reading it all
+                pass
+            finally:
+                os.close(write_end)
+
+        feeder = threading.Thread(target=feed, daemon=True)
+        feeder.start()
+        deadline = time.monotonic() + timeout
+        while True:
+            done, wait_status = os.waitpid(pid, os.WNOHANG)
+            if done:
+                break
+            if time.monotonic() > deadline:
+                os.kill(pid, 9)
+                os.waitpid(pid, 0)
+                feeder.join()
+                raise subprocess.TimeoutExpired(argv, timeout)
+            time.sleep(0.005)
+        feeder.join()
+        out.seek(0)
+        err.seek(0)
+        return subprocess.CompletedProcess(argv, os.waitstatus_to_exitcode(wait_status), out.read(), err.read())
+
+
+def standard_streams() -> None:
+    """``sys.stdin``, ``sys.stdout`` and ``sys.stderr`` made again on file descriptors 0, 1 and 2,
+    as the interpreter makes them at its start (UTF-8; stderr line-buffered, ``backslashreplace``):
+    in a forked child whose descriptors were just replaced."""
+    sys.stdin = io.TextIOWrapper(io.BufferedReader(io.FileIO(0, "r", closefd=False)), encoding="utf-8")
+    sys.stdout = io.TextIOWrapper(io.BufferedWriter(io.FileIO(1, "w", closefd=False)), encoding="utf-8")
+    sys.stderr = io.TextIOWrapper(io.BufferedWriter(io.FileIO(2, "w", closefd=False)), encoding="utf-8",
+                                  errors="backslashreplace", line_buffering=True)
+
+
+def command_status(argv: list[str]) -> int:
+    """Run ``python3 *argv``'s command in this process and give the status it would end with:
+    ``-m harness ARGS`` calls :func:`harness.cli.main` on ARGS, ``-c CODE`` runs the code as
+    ``__main__``. A ``SystemExit`` is its status; any other exception a traceback on stderr and
+    status 1, as the interpreter ends; ``sys.stdout`` and ``sys.stderr`` are flushed after."""
+    import traceback
+
+    try:
+        if argv[:2] == ["-m", "harness"]:
+            from harness.cli import main
+
+            sys.argv = [str(REPO / "harness" / "__main__.py"), *argv[2:]]
+            status = main(argv[2:])
+        else:
+            assert argv[0] == "-c", argv
+            sys.argv = ["-c", *argv[2:]]
+            exec(compile(argv[1], "<string>", "exec"), {"__name__": "__main__"})
+            status = 0
+    except SystemExit as e:
+        status = _exit_status(e)
+    except BaseException:
+        traceback.print_exc()
+        status = 1
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            pass
+    return status
+
+
+def _exit_status(e: SystemExit) -> int:
+    """The exit status the interpreter gives a ``SystemExit`` (a code that is no int printed to stderr, status 1)."""
+    if e.code is None or isinstance(e.code, int):
+        return e.code or 0
+    print(e.code, file=sys.stderr)
+    return 1
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
 
 
 def _text(data: bytes) -> str:

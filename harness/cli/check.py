@@ -155,7 +155,7 @@ def run(args) -> int:
     for note in notes:
         err.print(f"harness check: {note}", markup=False)
     if not items:
-        err.print("harness check: no case matches the options; nothing to check", markup=False)
+        err.print(f"harness check: no case matches the options; nothing to check{_unrecorded_hint(args)}", markup=False)
         print(summary_line([]), flush=True)
         return 2
     try:
@@ -197,6 +197,21 @@ def run(args) -> int:
     except BrokenPipeError:  # the reader went away (| head): the status stays the run's
         silence_stdout()
     return status
+
+
+def _unrecorded_hint(args) -> str:
+    """For ``--area A`` over the bundled references, where no release's recorded answers hold A's
+    cases: the hint that ``--cases`` runs A's generated cases (unverified); else ``""``."""
+    if args.recorded or args.cases or not args.area:
+        return ""
+    from harness.engine.reference import BUNDLED
+
+    recorded = {p.stem for p in BUNDLED.glob("*/*.tsv")}
+    missing = sorted(set(args.area) - recorded)
+    if not missing:
+        return ""
+    return (f" (the bundled references hold no {', '.join(missing)} cases: the game's answers are recorded for "
+            f"{', '.join(sorted(recorded))}; --cases runs the generated ones, unverified)")
 
 
 def option_problem(args) -> str | None:

@@ -886,15 +886,19 @@ def _read_back(text: str, tag, version) -> str | None:
             except GameError:
                 reason += f" (the tag has an empty key, at {empty}, and this TagParser refuses {_EMPTY_KEY_PROBE})"
         return reason
-    if back != tag:
+    where = _first_difference(tag, back)  # a walk, not ==: a tree of any depth
+    if where is not None:
+        from harness.engine.shorten import shorten
+
         return (f"the text reads back as another tag with the TagParser of {version.id} "
-                f"(first difference at {_first_difference(tag, back)})")
+                f"(first difference at {shorten(where, _WHERE_CHARS)})")
     return None
 
 
-def _first_difference(a, b) -> str:
+def _first_difference(a, b) -> str | None:
     """The tag path of the first place where tags ``a`` and ``b`` differ (depth first, ``a``'s
-    order; in arrays of one length, the first element that differs)."""
+    order; in arrays of one length, the first element that differs), or None where they are
+    equal; walked with a stack of its own, so a tree of any depth is compared."""
     import numpy as np
 
     from harness.formats.nbt import tags as T
@@ -917,7 +921,7 @@ def _first_difference(a, b) -> str:
             return f"{path}[{int(np.flatnonzero(x.array != y.array)[0])}]"
         elif x != y:
             return path or "(root)"
-    return "(root)"
+    return None
 
 
 def _too_deep_to_read(tag, version) -> str | None:
@@ -1086,9 +1090,12 @@ def _diff_long(args, a, b, long_one: Path, out: _Output) -> int:
     """``diff`` of documents whose text is too long to compare line by line: status 0 when
     the tags (and root names) are equal, else 1 and one line naming the first difference."""
     names_differ = a.root_name is not None and b.root_name is not None and a.root_name != b.root_name
-    if not names_differ and a.tag == b.tag:
+    where = "the root name" if names_differ else _first_difference(a.tag, b.tag)  # a walk: no recursion, any depth
+    if where is None:
         return 0
-    where = "the root name" if names_differ else _first_difference(a.tag, b.tag)
+    from harness.engine.shorten import shorten
+
+    where = shorten(where, _WHERE_CHARS)
     out.line(f"{args.a} and {args.b} differ, first at {where} (the pretty SNBT of {long_one} is over "
              f"{_DIFF_CHARS} characters: not compared line by line)")
     return 1

@@ -138,6 +138,11 @@ def read_recorded(path: str | os.PathLike) -> list[dict]:
         except json.JSONDecodeError as e:
             if not out and _looks_like_yaml(line):
                 raise CaseFileError(_YAML_GIVEN.format(path=path)) from None
+            try:  # json reads bytes in UTF-16 or -32 too, where their byte order mark or NULs say so
+                line.decode("utf-8")
+            except UnicodeDecodeError as u:
+                raise CaseFileError(f"{path}:{number}: not UTF-8 ({u.reason} at byte {u.start}); recorded "
+                                    "files are UTF-8 JSON Lines") from None
             raise CaseFileError(f"{path}:{number}: not valid JSON: {e.msg} (column {e.colno})") from None
         problem = recorded_problem(case)
         if problem:

@@ -79,11 +79,16 @@ def _pair(expected, actual, limit: int = VALUE_CHARS) -> tuple[str, str]:
     return window(e, k, limit), window(a, k, limit)
 
 
+HEADLINE_OP_CHARS = 60  # an operation longer than this is shortened in the middle in a headline
+
+
 def headline(m: Mismatch) -> str:
-    """One line for a mismatch: ``op 3 differs at data long 12``, or ``op 3: no answer given``."""
-    if m.expected is MISSING or m.actual is MISSING:
-        return f"op {m.index}: {m.where or m.difference.note}"
-    return f"op {m.index} differs at {m.where or 'the answer'}"
+    """One line for a mismatch, the operation's JSON cut at :data:`HEADLINE_OP_CHARS`:
+    ``op 3 ["write"] differs at data long 12``, or ``op 6 ["longs"]: no answer given``."""
+    op = f"op {m.index} {shorten(json_text(m.op), HEADLINE_OP_CHARS)}"
+    if m.expected is MISSING or m.actual is MISSING or (not m.where and m.difference.note):
+        return f"{op}: {m.where or m.difference.note}"  # no answer given; a value vs an error answer
+    return f"{op} differs at {m.where or 'the answer'}"
 
 
 def mismatch_lines(m: Mismatch, labels: tuple[str, str] = ("expected", "actual")) -> list[str]:

@@ -9,6 +9,11 @@ value (``value - 2**32`` is the Java int when ``value >= 2**31``).
 ('00', 'ac02', 'ffffffff0f')
 >>> read_varint(bytes.fromhex("ac02ff"), 0)
 (300, 2)
+
+Where it was built (``setup.py``), ``_varint.c`` writes a list or tuple of ints in one C call
+(:data:`compiled`; a palette's entries, as ``PalettedContainer.write`` sends them); anything it
+declines goes the pure way, which gives the errors. ``MC_HARNESS_PURE_VARINT=1`` in the
+environment (read at import) leaves it out, which is how the tests run both.
 """
 
 from __future__ import annotations
@@ -17,9 +22,15 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from harness.formats import extensions
 from harness.formats.errors import GameError
 
 MAX_BYTES = 5
+PURE_ENV = "MC_HARNESS_PURE_VARINT"
+
+
+compiled = extensions.load("harness.formats._varint", PURE_ENV)
+"""The compiled writer (``_varint.c``), or None."""
 
 
 def write_varint(n: int) -> bytes:
@@ -45,8 +56,13 @@ _VECTOR_FROM = 32  # fewer values than this go faster one by one than through Nu
 def write_varints(values: Sequence[int]) -> bytes:
     """:func:`write_varint` of each of ``values``, one after another (the same ``ValueError`` for a bad one).
 
-    Many Java ints go through NumPy all at once; anything else goes value by value.
+    A list or tuple of plain ints goes through :data:`compiled` where it was built; else many
+    Java ints go through NumPy all at once, and anything else value by value.
     """
+    if compiled is not None:
+        written = compiled.write_varints(values)
+        if written is not None:
+            return written
     if len(values) >= _VECTOR_FROM:
         ints = np.array(values)
         if ints.ndim == 1 and ints.dtype == np.int64 and not ((ints < -(1 << 31)) | (ints >= 1 << 32)).any():

@@ -57,6 +57,14 @@ def test_no_case_matching_is_status_2_with_the_summary_line_last(capsys):
     assert "nothing to check" in err
 
 
+def test_an_area_no_release_recorded_points_to_its_generated_cases(capsys):
+    assert main(["check", "--area", "region", "--no-progress"]) == 2
+    out, err = capsys.readouterr()
+    assert out.splitlines()[-1] == "0 passed, 0 failed, 0 unverified"
+    assert "nothing to check (the bundled references hold no region cases: the game's answers are recorded for " \
+           "nbt, palette, snbt, storage; --cases runs the generated ones, unverified)" in err
+
+
 def test_an_empty_recorded_file_is_status_2(tmp_path, capsys):
     empty = write_recorded(tmp_path / "empty.jsonl", [])
     assert main(["check", "--recorded", str(empty), "--no-progress"]) == 2

@@ -73,6 +73,18 @@ def test_a_yaml_case_file_given_to_recorded_is_named_as_such(tmp_path, capsys):
         read_recorded(renamed)
 
 
+@pytest.mark.parametrize("data, said", [
+    (b'\xff\xfe{"id":1}\n', "not UTF-8 (invalid start byte at byte 0)"),  # a UTF-16 byte order mark: json would read it
+    ('{"id": "\u00e9"}\n'.encode("latin-1"), "not UTF-8 (invalid continuation byte at byte 8)"),
+])
+def test_a_recorded_file_that_is_not_utf8_is_named_so(tmp_path, data, said):
+    path = tmp_path / "r.jsonl"
+    path.write_bytes(data)
+    with pytest.raises(CaseFileError) as caught:
+        read_recorded(path)
+    assert str(caught.value).startswith(f"{path}:1: {said}")
+
+
 def test_a_huge_id_or_version_gives_a_short_message(tmp_path, capsys):
     huge = "storage/p/" + "x" * 5_000_000
     for bad in (dict(GOOD, id=huge, answers=[]), dict(GOOD, id=huge, version="9" * 5_000_000),

@@ -134,6 +134,16 @@ def test_a_short_error_message_is_shown_whole():
     assert f'expected: {json.dumps(expected)}\n' in text and "chars)" not in text
 
 
+def test_a_headline_names_the_operation_and_what_differs():
+    def tamper(case, answers):
+        answers[1] = 0  # the game refused ["get", 64] of a 6-bit storage of 64
+
+    assert report.headline(_failure("storage/p/errors", tamper).mismatches[0]) == \
+        'op 1 ["get", 64]: an error answer vs a value'
+    flipped = _failure("storage/p/fill-1", _flip_first_long(1 << 10)).mismatches[0]
+    assert report.headline(flipped) == f'op {flipped.index} ["longs"] differs at long 0'
+
+
 def test_a_failure_shows_the_setup_its_operations_start_from():
     def tamper(case, answers):
         answers[1] = {"error": "IllegalStateException", "message": "wrong"}
@@ -163,14 +173,14 @@ def test_a_missing_answer_reads_as_such_in_every_form(tmp_path, capsys):
         del answers[-1]
 
     outcome = _failure("storage/p/errors", tamper)
-    assert report.headline(outcome.mismatches[0]) == "op 6: no answer given"
+    assert report.headline(outcome.mismatches[0]) == 'op 6 ["longs"]: no answer given'
     path = write_recorded(tmp_path / "r.jsonl", [recorded("26.3")["storage/p/errors"]])
     short = dict(recorded("26.3")["storage/p/errors"])
     short["answers"] = short["answers"][:-1]
     answers = write_recorded(tmp_path / "a.jsonl", [dict(short, ops=short["ops"][:-1])])
     assert main(["check", "--recorded", str(path), "--impl", echo_command(tmp_path, answers), "--quiet"]) == 1
     out = capsys.readouterr().out
-    assert "FAIL 26.3 storage/p/errors: op 6: no answer given" in out and "differs at no answer" not in out
+    assert 'FAIL 26.3 storage/p/errors: op 6 ["longs"]: no answer given' in out and "differs at no answer" not in out
     assert "differs at no answer" not in report.failure_text(outcome)
 
 

@@ -82,6 +82,24 @@ def test_loads_of_what_is_not_bytes_is_a_type_error_naming_bytes(data, hint):
     assert hint in str(caught.value)
 
 
+@pytest.mark.parametrize("text, hint", [(b"{a:1}", "bytes of binary NBT are read by loads"), (None, "not NoneType")])
+def test_parse_snbt_of_what_is_not_text_is_a_type_error_naming_str(text, hint):
+    from harness.formats import nbt
+
+    with pytest.raises(TypeError, match="parse_snbt: text must be a str, not ") as caught:
+        nbt.parse_snbt(text)  # type: ignore[arg-type]
+    assert hint in str(caught.value)
+
+
+def test_to_snbt_of_a_document_is_its_tags_text():
+    from harness.formats import nbt
+
+    doc = nbt.loads(HELLO)
+    assert doc.root_name == "hello world"  # SNBT has no root name: the tag's text alone
+    assert nbt.to_snbt(doc) == nbt.to_snbt(doc.tag) == '{name:"Bananrama"}'
+    assert nbt.to_snbt(doc, pretty=True) == nbt.to_snbt(doc.tag, pretty=True)
+
+
 def test_a_game_error_without_a_message_shows_its_kind_alone():
     from harness.formats.errors import GameError
 

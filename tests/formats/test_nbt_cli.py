@@ -167,7 +167,11 @@ def test_diff_with_a_bad_file_exits_2(capsys):
 # --- bad SNBT text: one line, exit 2, never a traceback ------------------------------------------
 
 @pytest.mark.parametrize("text", ["{a:", "[" * 100_000 + "]" * 100_000], ids=["cut", "100000-deep"])
-def test_invalid_snbt_text_is_one_line_naming_both_readings(capsys, tmp_path, text):
+def test_invalid_snbt_text_is_one_line_naming_both_readings(capsys, tmp_path, monkeypatch, text):
+    from harness.formats.nbt import tag_parser
+
+    # past the parser's stack at a tenth of its frames (the real depth: test_snbt_parser_rules)
+    monkeypatch.setattr(tag_parser, "_STACK_FRAMES", 6_000)
     bad = tmp_path / "bad.snbt"
     bad.write_text(text)
     for argv in (["show", bad], ["convert", bad, tmp_path / "o.nbt", "--to", "java"],

@@ -6,19 +6,19 @@ from __future__ import annotations
 import os
 import pty
 import subprocess
-import sys
 
 from conftest import REPO, reference_case
+from helpers_cli import run_forked
 
 REAL = REPO / "tests" / "data" / "real"
 HELLO = REAL / "java-nbt" / "hello_world.nbt"
 REGION = REAL / "java-region" / "r.0.0.mca"
 
 
-def nbt(*argv, stdin: bytes = b"", cwd=None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "harness", "nbt", *map(str, argv)], input=stdin,
-                          capture_output=True, cwd=cwd or REPO, timeout=120,
-                          env={**os.environ, "PYTHONPATH": str(REPO)})
+def nbt(*argv, stdin: bytes = b"", cwd=None, stdout: int | None = None) -> subprocess.CompletedProcess:
+    """``harness nbt *argv`` in a process of its own (forked from this one: :func:`helpers_cli.run_forked`),
+    ``stdin`` on a pipe as its standard input."""
+    return run_forked(["nbt", *map(str, argv)], stdin=stdin, cwd=cwd, stdout=stdout)
 
 
 def test_show_dash_reads_standard_input():
@@ -46,8 +46,7 @@ def test_convert_binary_to_piped_standard_output_is_the_file_itself():
 def test_binary_output_to_a_terminal_is_refused_in_one_line():
     leader, follower = pty.openpty()
     try:
-        done = subprocess.run([sys.executable, "-m", "harness", "nbt", "convert", str(HELLO), "-", "--to", "java"],
-                              stdout=follower, stderr=subprocess.PIPE, cwd=REPO, timeout=120)
+        done = nbt("convert", HELLO, "-", "--to", "java", stdout=follower)
     finally:
         os.close(follower)
         os.close(leader)

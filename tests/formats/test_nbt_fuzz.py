@@ -223,7 +223,7 @@ ARRAY_KINDS = [("ByteArrayTag", "i1", "B", "B"), ("IntArrayTag", "i4", "I", ""),
 
 @pytest.mark.parametrize("cls,dtype,letter,suffix", ARRAY_KINDS)
 @given(data=st.data())
-@FUZZ
+@settings(FUZZ, max_examples=60)  # (derandomized) each kind still draws every chunk seam 1-8 and every listed edge value
 def test_array_text_equals_the_per_element_text(cls, dtype, letter, suffix, data):
     import numpy as np
 

@@ -6,7 +6,9 @@ and the peak memory the parse allocates (``tracemalloc``). Each shape is parsed 
 ``4n`` values; linear work grows about 4 times, so each count (less that of one value) may
 grow at most 5 times. Before
 this test the plain scanner cut a 16 KiB window of text at every list it met
-(``snbt_plain_scanner._int_run``): ``[[1,2],...,[3}]`` took 16 times the characters at 4n.
+(``snbt_plain_scanner._int_run``, commit a7eba24's parent): ``[[1,2],...,[3}]`` took 16 times the
+characters at 4n. ``n`` is 400, or 100 for the shapes whose values are long texts (:data:`SMALL_N`):
+at 100 that code still takes 15 to 16 times the characters at 4n in each of them.
 
 Each shape also gives, at a few sizes, the answer the grammar's rules alone give (the fast path
 unset), message and position included: the rules are the definition the recorded answers judge.
@@ -14,13 +16,15 @@ unset), message and position included: the rules are the definition the recorded
 
 from __future__ import annotations
 
+import gc
+import sys
 import tracemalloc
 
 import pytest
 
 from harness.formats import budget, versions
 from harness.formats.errors import GameError
-from harness.formats.nbt import snbt_grammar
+from harness.formats.nbt import snbt_grammar, tag_parser
 from harness.formats.nbt.nbt_io import write_any
 from harness.formats.nbt.packrat import ParseState
 from harness.formats.nbt.tag_parser import _deep_stack, parse
@@ -47,6 +51,11 @@ SHAPES = {
     "a long array, a bad suffix at the end": lambda n: "[L;" + "1L," * n + "2x]",
     "a built-in of n arguments": lambda n: "abc(" + "1," * n + "2)",
 }
+# n of the shapes parsed at n and 4n values where it is not 400: their texts are long per value (the
+# parse at 4n the costliest of the test), and at 100 the quadratic scanner of a7eba24's parent
+# already takes 15-16 times the characters at 4n in each
+SMALL_N = {"lists, a bad closer at the end": 100, "lists, valid": 100, "floats, valid": 100,
+           "a compound of compounds, an error deep in the last": 100}
 # nested past the parser's stack (the game's StackOverflowError): the work stops at that depth
 DEEP = {
     "lists": lambda depth: "[" * depth,
@@ -75,7 +84,8 @@ def _outcome(text: str):
 
 
 def _work(text: str, monkeypatch, memory: bool = True) -> tuple[int, int, int]:
-    """(rules tried, characters taken, peak bytes allocated) of one parse of ``text`` as 26.3;
+    """(rules tried, characters taken, peak bytes allocated) of one parse of ``text`` as 26.3, the
+    cyclic collector paused (its garbage counted whole, not as the collector's timing left it);
     without ``memory`` the peak is not traced (0): ``tracemalloc`` crashes CPython 3.11 in a
     parse nested thousands of levels deep."""
     calls = 0
@@ -88,7 +98,11 @@ def _work(text: str, monkeypatch, memory: bool = True) -> tuple[int, int, int]:
 
     monkeypatch.setattr(ParseState, "parse", counted)
     _CountingText.taken = 0
+    collecting = gc.isenabled()
+    gc.disable()  # the parse's garbage counted whole, whenever the collector would have run
     if memory:
+        gc.freeze()  # (the objects of the test process left out of the collection: it scans only the young)
+        gc.collect()  # a full collection empties the free lists: no allocation served from what a test before left
         tracemalloc.start()
     try:
         state = ParseState(text, V26)
@@ -101,6 +115,9 @@ def _work(text: str, monkeypatch, memory: bool = True) -> tuple[int, int, int]:
         peak = tracemalloc.get_traced_memory()[1] if memory else 0
     finally:
         tracemalloc.stop()
+        gc.unfreeze()
+        if collecting:
+            gc.enable()
         monkeypatch.setattr(ParseState, "parse", parse_rule)
     return calls, _CountingText.taken, peak
 
@@ -114,17 +131,34 @@ def _grows_linearly(small: tuple, large: tuple, base: tuple = (0, 0, 0)) -> bool
 @pytest.mark.parametrize("shape", SHAPES)
 def test_the_work_grows_linearly(shape, monkeypatch):
     monkeypatch.setattr(budget, "MAX_SNBT_VALUES", 10_000_000)
-    _work(SHAPES[shape](1), monkeypatch)  # first use (messages, caches) left out of the counts
-    base, small, large = (_work(SHAPES[shape](n), monkeypatch) for n in (1, 400, 1_600))
+    _work(SHAPES[shape](1), monkeypatch, memory=False)  # first use (messages, caches) left out of the counts
+    n = SMALL_N.get(shape, 400)
+    base, small, large = (_work(SHAPES[shape](n), monkeypatch) for n in (1, n, 4 * n))
     assert _grows_linearly(small, large, base), (base, small, large)
 
 
+STACK_FRAMES = 6_000  # the parser's stack here: a tenth of tag_parser's, reached at 1,000 levels as 60,000 at 10,000
+
+
+@pytest.fixture
+def default_recursion_limit():
+    """The interpreter's default recursion limit (1,000) for the test, the one before restored
+    after: the parser raises it to its own stack, never lowers it (another test of a full run
+    may have left a larger one)."""
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(1_000)
+    yield
+    sys.setrecursionlimit(old)
+
+
 @pytest.mark.parametrize("shape", DEEP)
-def test_nesting_past_the_stack_stops_at_the_same_work(shape, monkeypatch):
-    # the error is the game's StackOverflowError (tag_parser), reached at a depth that does not grow
-    text = DEEP[shape](10_000)
+def test_nesting_past_the_stack_stops_at_the_same_work(shape, monkeypatch, default_recursion_limit):
+    # the error is the game's StackOverflowError (tag_parser), reached at a depth that does not grow;
+    # the stack is made smaller (past the real one: test_snbt_parser_rules), the same stop at a tenth of the work
+    monkeypatch.setattr(tag_parser, "_STACK_FRAMES", STACK_FRAMES)
+    text = DEEP[shape](1_000)
     assert _outcome(text)[0] == "StackOverflowError"
-    small, large = _work(text, monkeypatch, memory=False), _work(DEEP[shape](40_000), monkeypatch, memory=False)
+    small, large = _work(text, monkeypatch, memory=False), _work(DEEP[shape](4_000), monkeypatch, memory=False)
     assert _grows_linearly(small, large) and large[0] <= 2 * small[0], (small, large)
 
 

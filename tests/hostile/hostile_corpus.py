@@ -1,9 +1,9 @@
 """The hostile-input corpus: each entry builds one bad input (at test time, small on disk)
 and says how the tool must end on it: its exit status and one line matching a pattern.
 
-``tests/hostile/test_corpus.py`` runs every entry in a subprocess and checks status, line,
-time and peak memory; ``python3 bench/hostile.py`` runs them at full size with a time and
-max-RSS column. To extend: add an :class:`Entry` to :data:`ENTRIES` (``build(folder)``
+``tests/hostile/test_corpus.py`` runs every entry in a process of its own, forked from a warm
+one (:class:`ForkServer`), and checks status, line and peak memory; ``python3 bench/hostile.py``
+runs each in a fresh interpreter (:func:`run`) at full size with a time and max-RSS column. To extend: add an :class:`Entry` to :data:`ENTRIES` (``build(folder)``
 writes what it needs under ``folder`` and returns the command's arguments after
 ``python3``); the command runs with the checkout as its working folder. An entry whose cost
 grows with its input builds it small here and at full size when :data:`FULL_SIZE` (the
@@ -40,7 +40,6 @@ class Entry:
     line: str  # a regular expression one line of stderr (or stdout) must match
     seconds: float = SECONDS  # it must end within this
     max_rss: Callable[[Path], int] | None = None  # its peak resident size bound, from the built folder; MAX_RSS if None
-    shared: bool = False  # may run in one process with the other shared entries (:func:`run_shared`)
 
 
 def _harness(*args: str) -> list[str]:
@@ -280,9 +279,10 @@ PIPE_LIMIT = 512 << 20 if FULL_SIZE else 64 << 20  # --max-bytes of the endless 
 
 
 def _endless_stdin(folder: Path) -> list[str]:
-    """``nbt show -`` with ``/dev/zero`` as standard input: read to :data:`PIPE_LIMIT`, then refused."""
-    code = (f"import subprocess, sys; sys.exit(subprocess.run([sys.executable, '-m', 'harness', 'nbt', 'show', '-', "
-            f"'--max-bytes', '{PIPE_LIMIT}'], stdin=open('/dev/zero', 'rb')).returncode)")
+    """``nbt show -`` with ``/dev/zero`` as standard input (its file descriptor 0): read to
+    :data:`PIPE_LIMIT`, then refused."""
+    code = ("import os, sys; os.dup2(os.open('/dev/zero', os.O_RDONLY), 0); from harness.cli import main; "
+            f"sys.exit(main(['nbt', 'show', '-', '--max-bytes', '{PIPE_LIMIT}']))")
     return ["-c", code]
 
 
@@ -294,15 +294,14 @@ def _about_the_pipe_limit(folder: Path) -> int:
 _ARRAY_SECONDS = 90.0 if FULL_SIZE else SECONDS  # ~7 s per 100 MB printed, on 2 cores
 
 ENTRIES = [
-    Entry("recorded /dev/zero", 1, _dev_zero, 2, r"/dev/zero: a device, not a regular file", shared=True),
-    Entry("recorded /dev/urandom", 1, _urandom, 2, r"/dev/urandom: a device, not a regular file", shared=True),
-    Entry("case file symlink to /dev/zero", 1, _yaml_symlink, 2, r"zero\.yaml: a device, not a regular file",
-          shared=True),
-    Entry("YAML billion laughs", 3, _billion_laughs, 2, r"laughs\.yaml:\d+: YAML aliases expand the file", shared=True),
+    Entry("recorded /dev/zero", 1, _dev_zero, 2, r"/dev/zero: a device, not a regular file"),
+    Entry("recorded /dev/urandom", 1, _urandom, 2, r"/dev/urandom: a device, not a regular file"),
+    Entry("case file symlink to /dev/zero", 1, _yaml_symlink, 2, r"zero\.yaml: a device, not a regular file"),
+    Entry("YAML billion laughs", 3, _billion_laughs, 2, r"laughs\.yaml:\d+: YAML aliases expand the file"),
     Entry("--impl child setsid() holding stdout", 6, _setsid_program, 1, r"^0 passed, 1 failed, 0 unverified$"),
-    Entry("--timeout 1e10", 7, _huge_timeout, 2, r"--timeout: must be at most", shared=True),
+    Entry("--timeout 1e10", 7, _huge_timeout, 2, r"--timeout: must be at most"),
     Entry("5000-digit integer in recorded JSON", 8, _long_integer_recorded, 2,
-          r"long\.jsonl:1: not valid JSON: an integer of 5000 digits", shared=True),
+          r"long\.jsonl:1: not valid JSON: an integer of 5000 digits"),
     Entry("gzip bomb: 20 million empty compounds", 2, _gzip_bomb, 2, r"bomb\.nbt: .*tags"),
     Entry("region file: 3 chunks, each a list of 20 million compounds", 2, _region_bombs, 0,
           r"^\s+0\s+0 .*note: not checked: more than 1000000 tags"),
@@ -311,14 +310,13 @@ ENTRIES = [
     Entry("case: values of a 200-million-entry storage", 12, _storage_values, 1,
           r"storage/p/huge.*'values' would list 200000000 entries, over the tools' limit"),
     Entry("--impl answers a 5000-digit integer", 8, _impl_long_integer, 1,
-          r"storage/p/errors.*the answer line is not JSON \(an integer of 5000 digits", shared=True),
+          r"storage/p/errors.*the answer line is not JSON \(an integer of 5000 digits"),
     Entry("50 MB case id, a slow case", 9, _huge_id_slow, 1, r"^slow: storage averages .*\(50000010 chars\)"),
-    Entry("YAML size: 064", 10, _octal_yaml, 2, r"octal\.yaml:4: the integer '064' is not plain decimal \(YAML 1\.1",
-          shared=True),
+    Entry("YAML size: 064", 10, _octal_yaml, 2, r"octal\.yaml:4: the integer '064' is not plain decimal \(YAML 1\.1"),
     Entry("convert to 1000-deep NBT --strict", 11, _deep_convert, 2,
-          r"deep\.nbt: not written \(--strict\): the file will not read back: it nests 1000", shared=True),
+          r"deep\.nbt: not written \(--strict\): the file will not read back: it nests 1000"),
     Entry("SNBT list of two million 1s", 4, _snbt_long_list, 2, r"list\.snbt: .*over the tools' limit of 100000"),
-    Entry("SNBT 0x + 3600 f", 5, _snbt_long_hex, 2, r"hex\.snbt: .*SNBT \(CommandSyntaxException", shared=True),
+    Entry("SNBT 0x + 3600 f", 5, _snbt_long_hex, 2, r"hex\.snbt: .*SNBT \(CommandSyntaxException"),
     Entry("nbt show: one huge random byte array", 13, _huge_byte_array, 0, r"\d+B,-?\d+B\]\}$",
           seconds=_ARRAY_SECONDS, max_rss=_four_times_input),
     Entry("nbt show --pretty: one huge random byte array", 13, lambda folder: _huge_byte_array(folder, "--pretty"), 0,
@@ -384,109 +382,146 @@ def _launch(args: list[str], folder: Path, timeout: float, bound) -> Result:
         start = time.perf_counter()
         proc = subprocess.Popen(argv, cwd=REPO, stdin=subprocess.DEVNULL, stdout=o, stderr=e,
                                 start_new_session=True)
-        timed_out = False
-        deadline = start + timeout
-        while True:
-            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
-            if pid:
-                break
-            if time.perf_counter() > deadline:
-                timed_out = True
-                os.killpg(proc.pid, 9)
-                pid, status, usage = os.wait4(proc.pid, 0)
-                break
-            time.sleep(0.02)
+        status, usage, timed_out = _wait(proc.pid, start + timeout)
         seconds = time.perf_counter() - start
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    try:
-        os.killpg(proc.pid, 9)  # anything the command left behind
-    except (ProcessLookupError, PermissionError):
-        pass
-    bound = bound(folder) if callable(bound) else bound
+    proc.returncode = status  # waited for here (wait4), not by Popen
     if peak.exists():
         rss, cpu = peak.read_text().split()
         max_rss, cpu_seconds = int(rss), float(cpu)
     else:  # the launcher's own if it was killed
         max_rss, cpu_seconds = usage.ru_maxrss, usage.ru_utime + usage.ru_stime
-    return Result(proc.returncode, seconds, max_rss * 1024, _kept(out), err.read_text(errors="replace"),
-                  timed_out, bound, cpu_seconds)
+    return _result(folder, status, seconds, max_rss, cpu_seconds, timed_out, bound)
 
 
-def run_shared(entries: list[Entry], folder: Path) -> dict[str, Result]:
-    """Build and run ``entries`` (each :attr:`Entry.shared`) in one process, one after the
-    other, as :func:`run` runs one: each with its own folder under ``folder``, its own stdout
-    and stderr files and its exit status (``harness`` entries call :func:`harness.cli.main`,
-    ``-c`` entries run their code; a ``SystemExit`` is the status, any other exception a
-    traceback on stderr and status 1, as the interpreter gives them). The peak resident size
-    is the process's over all of them (at least each one's own: compared with each entry's
-    bound, a stricter test); the time the whole run's (and its CPU seconds). Killed after the sum of three times
-    each entry's ``seconds``: an entry that had not ended then is a timed-out result.
-    Entry name -> its :class:`Result`."""
+def _wait(pid: int, deadline: float):
+    """Wait for the child ``pid`` (the leader of a process group of its own), killing its group
+    at ``deadline`` (``time.perf_counter()``); then whatever of the group is left. ``(exit
+    status, its resource usage from wait4, whether it was killed at the deadline)``."""
+    timed_out = False
+    while True:
+        done, status, usage = os.wait4(pid, os.WNOHANG)
+        if done:
+            break
+        if time.perf_counter() > deadline:
+            timed_out = True
+            os.killpg(pid, 9)
+            _, status, usage = os.wait4(pid, 0)
+            break
+        time.sleep(0.01)
+    try:
+        os.killpg(pid, 9)  # anything the command left behind
+    except (ProcessLookupError, PermissionError):
+        pass
+    return os.waitstatus_to_exitcode(status), usage, timed_out
+
+
+def _result(folder: Path, status: int, seconds: float, max_rss: int, cpu_seconds: float, timed_out: bool,
+            bound) -> Result:
+    """The :class:`Result` of a command that wrote its output to ``folder``'s ``.stdout`` and
+    ``.stderr`` (``max_rss`` in KiB, as ``wait4`` gives it)."""
+    bound = bound(folder) if callable(bound) else bound
+    return Result(status, seconds, max_rss * 1024, _kept(folder / ".stdout"),
+                  (folder / ".stderr").read_text(errors="replace"), timed_out, bound, cpu_seconds)
+
+
+# the modules a forked command would import first (the verbs' own): imported once by the server
+_WARM = ("harness.cli.check", "harness.cli.nbt", "harness.engine.sources", "harness.engine.reference",
+         "harness.implementations.python", "harness.implementations.process", "harness.formats.region",
+         "harness.formats.nbt.detect", "harness.formats.nbt.tag_parser", "harness.formats.nbt.nbt_io")
+
+
+class ForkServer:
+    """A warm process (the interpreter started and the harness's verbs imported, once) that runs
+    each entry in a child of its own, forked from it: the entry's command as ``python3 ARGS``
+    would run it (``-m harness ...`` calls :func:`harness.cli.main`, ``-c CODE`` runs the code as
+    ``__main__``; a ``SystemExit`` is the status, any other exception a traceback on stderr and
+    status 1), its standard input ``/dev/null``, its output in files, in a session of its own.
+
+    The peak resident size is the child's from ``wait4`` or the server's own peak, the larger:
+    Linux starts a forked child's count at its parent's size, the server's after the imports a
+    fresh interpreter would do (:data:`_WARM`), so the child's is that plus what the command grew
+    by, and the server's peak after its imports (its own ``VmHWM``, not ``getrusage``'s, which
+    holds the size of the test process it was forked from) stands for what the imports held for
+    a moment: the figure :func:`run` measures of a fresh interpreter. The input is built in the calling
+    process, whose size counts in no command's. A child still
+    running after its timeout is killed with its process group and is a timed-out result."""
+
+    def __init__(self):
+        path = [str(Path(__file__).parent), str(Path(__file__).parent.parent)]  # this module's and helpers_cli's
+        code = f"import sys; sys.path[:0] = {path!r}; import hostile_corpus; hostile_corpus._serve()"
+        self._proc = subprocess.Popen([sys.executable, "-c", code], cwd=REPO, stdin=subprocess.PIPE,
+                                      stdout=subprocess.PIPE, text=True)
+
+    def run(self, entry: Entry, folder: Path, timeout: float) -> Result:
+        """Build ``entry`` under ``folder`` and run it in a child forked from the server."""
+        import json
+
+        argv = entry.build(folder)
+        self._proc.stdin.write(json.dumps({"argv": argv, "folder": str(folder), "timeout": timeout}) + "\n")
+        self._proc.stdin.flush()
+        reply = self._proc.stdout.readline()
+        if not reply:
+            raise RuntimeError(f"the fork server ended (status {self._proc.wait()})")
+        r = json.loads(reply)
+        bound = entry.max_rss if entry.max_rss is not None else MAX_RSS
+        return _result(folder, r["status"], r["seconds"], r["max_rss"], r["cpu_seconds"], r["timed_out"], bound)
+
+    def close(self) -> None:
+        self._proc.stdin.close()
+        self._proc.wait()
+
+
+def _serve() -> None:
+    """The loop of :class:`ForkServer`'s process: one JSON request a line on stdin (argv, folder,
+    timeout), one JSON result a line on stdout."""
+    import importlib
     import json
 
-    assert all(e.shared for e in entries), [e.name for e in entries if not e.shared]
-    indices = [next(i for i, e in enumerate(ENTRIES) if e.name == entry.name) for entry in entries]
-    folders = [folder / f"entry-{i}" for i in indices]
-    for f in folders:
-        f.mkdir()
-    code = (f"import json, sys, pathlib; sys.path.insert(0, {str(Path(__file__).parent)!r}); "
-            f"import hostile_corpus as h; print(json.dumps([h.ENTRIES[i].build(pathlib.Path(f)) "
-            f"for i, f in zip({indices!r}, {[str(f) for f in folders]!r})]))")
-    built = subprocess.run([sys.executable, "-c", code], cwd=REPO, check=True, capture_output=True, text=True)
-    plan = [{"argv": argv, "out": str(f / ".stdout"), "err": str(f / ".stderr"), "status": str(f / ".status")}
-            for argv, f in zip(json.loads(built.stdout), folders)]
-    (folder / "plan.json").write_text(json.dumps(plan), encoding="utf-8")
-    timeout = sum(3 * e.seconds for e in entries)
-    whole = _launch(["-c", _SHARED_RUNNER, str(folder / "plan.json")], folder, timeout, MAX_RSS)
-    results = {}
-    for entry, f in zip(entries, folders):
-        status = f / ".status"
-        ended = status.exists()
-        results[entry.name] = Result(int(status.read_text()) if ended else whole.status, whole.seconds, whole.max_rss,
-                                     _kept(f / ".stdout") if (f / ".stdout").exists() else "",
-                                     ((f / ".stderr").read_text(errors="replace") if (f / ".stderr").exists() else "")
-                                     + ("" if ended else whole.stderr),  # the runner's own, where it stopped
-                                     whole.timed_out and not ended, MAX_RSS, whole.cpu_seconds)
-    return results
+    for name in _WARM:
+        importlib.import_module(name)
+    warm_peak = _own_peak()
+    requests, replies = sys.stdin, sys.stdout
+    for line in requests:
+        step = json.loads(line)
+        start = time.perf_counter()
+        pid = os.fork()
+        if pid == 0:
+            _forked(step["argv"], Path(step["folder"]))
+        status, usage, timed_out = _wait(pid, start + step["timeout"])
+        max_rss = max(usage.ru_maxrss, warm_peak)
+        replies.write(json.dumps({"status": status, "seconds": time.perf_counter() - start, "max_rss": max_rss,
+                                  "cpu_seconds": usage.ru_utime + usage.ru_stime, "timed_out": timed_out}) + "\n")
+        replies.flush()
 
 
-# python3 -c _SHARED_RUNNER PLAN: runs each entry of PLAN (JSON: argv, out, err, status) in
-# this process, its file descriptors 1 and 2 on its out and err files, and writes its exit
-# status to its status file when it has ended (:func:`run_shared`)
-_SHARED_RUNNER = textwrap.dedent("""
-    import io, json, os, sys, traceback
-    def run(argv):
-        try:
-            if argv[:2] == ["-m", "harness"]:
-                from harness.cli import main
-                return main(argv[2:])
-            assert argv[0] == "-c", argv
-            exec(compile(argv[1], "<string>", "exec"), {"__name__": "__main__"})
-            return 0
-        except SystemExit as e:
-            if e.code is None or isinstance(e.code, int):
-                return e.code or 0
-            print(e.code, file=sys.stderr)
-            return 1
-        except BaseException:
-            traceback.print_exc()
-            return 1
-    for step in json.load(open(sys.argv[1], encoding="utf-8")):
-        with open(step["out"], "wb") as out, open(step["err"], "wb") as err:
-            os.dup2(out.fileno(), 1)
-            os.dup2(err.fileno(), 2)
-            sys.stdout = io.TextIOWrapper(io.FileIO(1, "w", closefd=False), encoding="utf-8")
-            sys.stderr = io.TextIOWrapper(io.FileIO(2, "w", closefd=False), encoding="utf-8",
-                                          errors="backslashreplace", line_buffering=True)
-            status = run(step["argv"])
-            for stream in (sys.stdout, sys.stderr):
-                try:
-                    stream.flush()
-                except (OSError, ValueError):
-                    pass
-        with open(step["status"], "w") as f:
-            f.write(str(status))
-""")
+def _own_peak() -> int:
+    """This process's peak resident size since its program started, KiB (``VmHWM``: not
+    ``getrusage``'s, which keeps the size of the process it was forked from before the exec)."""
+    with open("/proc/self/status", encoding="ascii") as f:
+        return next(int(line.split()[1]) for line in f if line.startswith("VmHWM:"))
+
+
+def _forked(argv: list[str], folder: Path) -> None:
+    """(In a child of :func:`_serve`.) Run ``python3 *argv``'s command in this process
+    (:func:`helpers_cli.command_status`), in a session of its own, its standard streams on
+    ``/dev/null`` and ``folder``'s ``.stdout`` and ``.stderr``; never returns."""
+    import atexit
+
+    status = 1
+    try:
+        os.setsid()
+        for fd, path, flags in ((0, os.devnull, os.O_RDONLY), (1, folder / ".stdout", os.O_WRONLY | os.O_CREAT),
+                                (2, folder / ".stderr", os.O_WRONLY | os.O_CREAT)):
+            opened = os.open(path, flags | (os.O_TRUNC if fd else 0), 0o644)
+            os.dup2(opened, fd)
+            os.close(opened)
+        from helpers_cli import command_status, standard_streams
+
+        standard_streams()
+        status = command_status(argv)
+        atexit._run_exitfuncs()
+    finally:
+        os._exit(status)
 
 
 # python3 -c _LAUNCHER PEAK_FILE ARGV...: runs ARGV in its own process group's reach (a kill of
@@ -521,4 +556,4 @@ def _kept(path: Path) -> str:
     return (head + b"\n[...]\n" + tail).decode(errors="replace")
 
 
-__all__ = ["ENTRIES", "Entry", "Result", "run", "run_shared", "SECONDS", "MAX_RSS", "FULL_SIZE"]
+__all__ = ["ENTRIES", "Entry", "ForkServer", "Result", "run", "SECONDS", "MAX_RSS", "FULL_SIZE"]

@@ -9,17 +9,16 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
-from pathlib import Path
 
 import pytest
-
-REPO = Path(__file__).resolve().parents[2]
+from helpers_cli import run_forked
 
 
 def _harness(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "harness", *args], capture_output=True, text=True, cwd=REPO,
-                          stdin=subprocess.DEVNULL, timeout=60)
+    """``harness *args`` in a process of its own, forked from this one (a wait on the FIFO would
+    be its own, ended at the timeout), its output as text."""
+    done = run_forked(list(args), timeout=60)
+    return subprocess.CompletedProcess(done.args, done.returncode, done.stdout.decode(), done.stderr.decode())
 
 
 @pytest.mark.parametrize("form", [

@@ -185,14 +185,20 @@ def parse_snbt(text: str, *, version: Version = None, compound: bool = False) ->
 
     Raises :class:`CommandSyntaxError` with the game's English message of that release
     (``.key``, ``.arguments`` and the position in the message), or :class:`GameError`
-    ``StackOverflowError`` for nesting deeper than the parser's stack.
+    ``StackOverflowError`` for nesting deeper than the parser's stack; ``TypeError`` for
+    ``text`` that is not a ``str`` (bytes of binary NBT are :func:`loads`'s).
     """
+    if not isinstance(text, str):
+        hint = "; bytes of binary NBT are read by loads (SNBT bytes: decode them first)" \
+            if isinstance(text, (bytes, bytearray, memoryview)) else ""
+        raise TypeError(f"parse_snbt: text must be a str, not {type(text).__name__}{hint}")
     v = _version(version)
     return _tag_parser.parse_compound(text, v) if compound else _tag_parser.parse(text, v)
 
 
-def to_snbt(tag: Tag, *, version: Version = None, pretty: bool = False, jdk: int = 17) -> str:
-    """``tag`` as SNBT text, as the game ``version`` prints it.
+def to_snbt(tag: Tag | NbtDocument, *, version: Version = None, pretty: bool = False, jdk: int = 17) -> str:
+    """``tag`` (or an :class:`NbtDocument`'s tag; SNBT has no root name) as SNBT text, as the
+    game ``version`` prints it.
 
     ``pretty=False``: ``Tag.toString()`` (``StringTagVisitor``: compact, keys in Java
     ``String`` order; 26.x quotes keys such as ``1a`` and ``true`` and escapes control
@@ -201,5 +207,7 @@ def to_snbt(tag: Tag, *, version: Version = None, pretty: bool = False, jdk: int
     wanted (17 for every bundled reference; 19 on changed it). ``TypeError`` for a value that
     is no tag.
     """
+    if isinstance(tag, NbtDocument):
+        tag = tag.tag
     v = _version(version)
     return _pretty.pretty(tag, v, jdk) if pretty else _string.to_string(tag, v, jdk)

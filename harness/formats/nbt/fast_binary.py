@@ -21,29 +21,16 @@ True
 
 from __future__ import annotations
 
-import importlib
-import os
-
 import numpy as np
 
+from harness.formats import extensions
 from harness.formats.nbt import tags as T
 
 PURE_ENV = "MC_HARNESS_PURE_NBT"
 
 
-def _extension(name: str):
-    """The extension module ``harness.formats.nbt.<name>``, or ``None`` when it is not built
-    (no compiler at install) or :data:`PURE_ENV` asks for the pure paths."""
-    if os.environ.get(PURE_ENV, "") not in ("", "0"):
-        return None
-    try:
-        return importlib.import_module(f"harness.formats.nbt.{name}")
-    except ImportError:
-        return None
-
-
 def _load():
-    _fast_binary = _extension("_fast_binary")
+    _fast_binary = extensions.load("harness.formats.nbt._fast_binary", PURE_ENV)
     if _fast_binary is None:
         return None
     byte_tags = tuple(int.__new__(T.ByteTag, b - 256 if b > 127 else b) for b in range(256))
@@ -58,4 +45,4 @@ def _load():
 
 
 compiled = _load()
-array_text = _extension("_array_text")
+array_text = extensions.load("harness.formats.nbt._array_text", PURE_ENV)

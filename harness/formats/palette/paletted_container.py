@@ -45,7 +45,7 @@ from harness.formats.palette.palettes import (
     Palette,
     create_palette,
 )
-from harness.formats.palette.strategy import Configuration, Strategy
+from harness.formats.palette.strategy import Configuration, PackedLayout, Strategy
 from harness.formats.storage import BitStorage, InitializationException, SimpleBitStorage, java_longs, new_storage
 from harness.formats.storage.simple_bit_storage import expected_longs
 from harness.formats.storage.word_codec import cell_dtype, decode_through, decode_words
@@ -99,7 +99,7 @@ class Packed:
         return f"Packed(palette={self.palette!r}, data={self.data!r})"
 
 
-@dataclass
+@dataclass(slots=True)
 class _Data:
     """``PalettedContainer.Data``: a configuration with its storage and palette."""
 
@@ -235,6 +235,12 @@ def _refuse_value(value: object, registry: int) -> None:
         raise ValueError(f"value must be a registry id from 0 to {registry - 1}, not {value}")
 
 
+_NDARRAY = np.ndarray
+_INT64 = np.dtype(np.int64)
+_ADOPTED = {"linear": LinearPalette.adopt, "hash_map": HashMapPalette.adopt}  # unpack's palettes over the longs as given
+_new_container = object.__new__  # unpack's container, with no __init__ (the class's defaults hold)
+
+
 def _unexpected_resize(bits: int, value: int) -> int:
     raise GameError("IllegalArgumentException", f"Unexpected palette resize, bits = {bits}, added value = {value}")
 
@@ -261,6 +267,15 @@ class PalettedContainer:
     _known: dict[int, int] | None = None
     _writer: Any = None
     _resizes = 0
+    # set_at's quick path: while it is on, the map of known ids as ``_fast`` (else IDLE) and
+    # the storage's cells as ``_cells`` (else None)
+    _fast: dict[int, int] = quick_set.IDLE
+    _cells: memoryview | None = None
+    # who resizes when the palette is full: None for this container's own _on_resize (kept as
+    # None, not as a bound method, so that a container is no reference cycle and goes as soon
+    # as it is dropped), else the original's, for a copy made where Palette.copy() keeps the
+    # original's handler (PaletteRules.copy_keeps_resize_handler)
+    _resize: Any = None
 
     def __init__(self, strategy: Strategy, value: int, *, _data: _Data | None = None):
         if _data is None:
@@ -268,13 +283,6 @@ class PalettedContainer:
             _refuse_value(value, strategy.registry)
         self.strategy = strategy
         self._registry = strategy.registry
-        # who resizes when the palette is full: this container, except for a copy made where
-        # Palette.copy() keeps the original's handler (PaletteRules.copy_keeps_resize_handler)
-        self._resize = self._on_resize
-        # set_at's quick path: while it is on, the map of known ids as ``_fast`` (else IDLE) and
-        # the storage's cells as ``_cells`` (else None)
-        self._fast = quick_set.IDLE
-        self._cells: memoryview | None = None
         if _data is None:
             _data = self._create_data(strategy.configuration(0))
             _data.palette.id_for(value, self._on_resize)
@@ -352,7 +360,7 @@ class PalettedContainer:
         if type(value) is not int or not 0 <= value < self._registry:  # the fast test; the full one refuses
             _refuse_value(value, self._registry)
         resizes = self._resizes
-        palette_id = self._data.palette.id_for(value, self._resize)
+        palette_id = self._data.palette.id_for(value, self._resize or self._on_resize)
         self._data.storage.set(index, palette_id)  # after a resize, the new data's storage
         known = self._known
         if known is not None and resizes == self._resizes:
@@ -363,7 +371,7 @@ class PalettedContainer:
     def _quick_on(self) -> None:
         """Turns :meth:`set_at`'s quick path on where the storage has cells and this container
         resizes itself (a copy whose palette asks another container to resize never has it)."""
-        if getattr(self._resize, "__self__", None) is not self:
+        if self._resize is not None:
             return
         data = self._data
         cells = data.storage.writable_cells() if isinstance(data.storage, SimpleBitStorage) else None
@@ -376,7 +384,7 @@ class PalettedContainer:
         if quick_set.compiled is not None:  # the same quick path in one C call, this instance's own set_at
             own_ids = self._registry if data.palette.kind == "global" else 0  # a global palette's ids are the values
             self._writer = quick_set.compiled.CellWriter(self._known, cells, self._set_at_in_full, own_ids)
-            self.set_at = self._writer.set_at
+            self.set_at = self._writer.set_at  # type: ignore[method-assign]  # this instance's own, until _quick_off
 
     def _quick_off(self) -> None:
         """Turns the quick path off: before whole-storage work, and when a resize replaces the storage."""
@@ -395,7 +403,7 @@ class PalettedContainer:
         """Sets the value at an index and gives the one it replaced."""
         if type(value) is not int or not 0 <= value < self._registry:
             _refuse_value(value, self._registry)
-        palette_id = self._data.palette.id_for(value, self._resize)
+        palette_id = self._data.palette.id_for(value, self._resize or self._on_resize)
         old = self._data.storage.get_and_set(index, palette_id)
         return self._data.palette.value_for(old)
 
@@ -486,8 +494,41 @@ class PalettedContainer:
         ``data`` holds Java longs: signed 64-bit ints, as :meth:`pack` gives them and the
         game's ``long[]`` holds them (``ValueError`` for a number outside
         -2**63..2**63-1, ``TypeError`` for a non-int; ``TypeError`` for a ``strategy`` that
-        is no :class:`Strategy`).
+        is no :class:`Strategy`): a list, or an ``int64`` array. A read-only one-dimensional
+        array (:attr:`Packed.longs`, an array over ``bytes``) is used as it is, as the game's
+        storage keeps its ``long[]``, and copied only when the container first changes; any
+        other is copied. ``palette`` is copied (a list of registry ids).
         """
+        if type(strategy) is Strategy and type(palette) is list and type(data) is _NDARRAY:
+            layout = strategy.packed_layout(len(palette))
+            adopt = _ADOPTED.get(layout.configuration.kind)
+            if adopt is not None and data.dtype is _INT64 and data.ndim == 1:
+                return cls._unpack_as_given(strategy, layout, adopt, palette, data)
+        return cls._unpack(strategy, palette, data)
+
+    @classmethod
+    def _unpack_as_given(cls, strategy: Strategy, layout: PackedLayout, adopt: Any, palette: list[int],
+                         data: np.ndarray[Any, Any]) -> PalettedContainer:
+        """:meth:`unpack` of a linear or hash map configuration (the longs used as they are, as
+        the game's ``SimpleBitStorage`` keeps its ``long[]``) from a list and a one-dimensional
+        ``int64`` array: the length checked, the array taken (a read-only one as it is, copied
+        on the first change; a writable one copied now) and the list copied, nothing else."""
+        if len(data) != layout.longs:
+            wrong = InitializationException(len(data), layout.longs)
+            raise GameError("DataResult", f"Failed to read PalettedContainer: {wrong.message}")
+        configuration = layout.configuration
+        container = _new_container(cls)
+        container.strategy = strategy
+        container._registry = strategy.registry
+        container._data = _Data(configuration, SimpleBitStorage.over_longs(configuration.bits, strategy.size,
+                                                                          data.copy() if data.flags.writeable else data),
+                                adopt(configuration.bits, palette.copy()))
+        return container
+
+    @classmethod
+    def _unpack(cls, strategy: Strategy, palette: Iterable[int],
+                data: Iterable[int] | np.ndarray[Any, Any] | None) -> PalettedContainer:
+        """:meth:`unpack` of any arguments, each checked and turned into our own form."""
         if type(strategy) is not Strategy:
             _require_strategy(strategy)
         longs = None if data is None else java_longs(data, "data")
@@ -545,7 +586,7 @@ class PalettedContainer:
             self._quick_off()
         copied = PalettedContainer(self.strategy, 0, _data=self._data.copy())
         if rules is not None and _palette_rules(rules).copy_keeps_resize_handler:
-            copied._resize = self._resize
+            copied._resize = self._resize or self._on_resize
         return copied
 
     def recreate(self) -> PalettedContainer:

@@ -99,12 +99,23 @@ class _EntryListPalette:
     """What the linear and hash map palettes share: entries numbered from 0 in the order added."""
 
     kind = ""
+    _array: tuple[int, np.ndarray[Any, Any]] | None = None  # (entries then, them as an array)
+    _written: tuple[int, bytes] | None = None  # (entries then, write's bytes)
 
     def __init__(self, bits: int, entries: Sequence[int] = ()):
         self.bits = bits
         self.values: list[int] = list(entries)  # only ever added to (by id_for), so a length dates what is kept below
-        self._array: tuple[int, np.ndarray[Any, Any]] | None = None  # (entries then, them as an array)
-        self._written: tuple[int, bytes] | None = None  # (entries then, write's bytes)
+
+    @classmethod
+    def adopt(cls: type[_P], bits: int, values: list[int]) -> _P:
+        """The palette of ``bits`` over ``values`` itself (the caller's list, not copied: the
+        caller gives it up), with no check: for ``unpack``, whose palette size always fits
+        ``bits`` (:meth:`Strategy.bits_for_serialization`), so that the game's constructors
+        refuse nothing there."""
+        palette = _new_palette(cls)
+        palette.bits = bits
+        palette.values = values
+        return palette
 
     def _add(self, value: int) -> int:
         self.values.append(value)
@@ -142,6 +153,7 @@ class _EntryListPalette:
 
 
 _P = TypeVar("_P", bound=_EntryListPalette)
+_new_palette = object.__new__  # adopt's instance, with no __init__
 
 
 class LinearPalette(_EntryListPalette):
@@ -178,10 +190,7 @@ class HashMapPalette(_EntryListPalette):
     """
 
     kind = "hash_map"
-
-    def __init__(self, bits: int, entries: Sequence[int] = ()):
-        super().__init__(bits, entries)
-        self._ids: dict[int, int] | None = None if self.values else {}  # value -> id, made on the first id_for
+    _ids: dict[int, int] | None = None  # value -> id, made on the first id_for
 
     def _reverse_map(self) -> dict[int, int]:
         n = len(self.values)  # a duplicate keeps the first id for lookups: it is assigned last

@@ -26,9 +26,9 @@ caller kept from before takes the full path. ``MC_HARNESS_PURE_PALETTE=1`` in th
 
 from __future__ import annotations
 
-import os
-from types import ModuleType
 from typing import Any
+
+from harness.formats import extensions
 
 PURE_ENV = "MC_HARNESS_PURE_PALETTE"
 
@@ -50,15 +50,5 @@ def known_ids(palette: Any, registry: int) -> dict[int, int]:
     return {v: i for v, i in ids.items() if type(v) is int and 0 <= v < registry}
 
 
-def _load() -> ModuleType | None:
-    if os.environ.get(PURE_ENV, "") not in ("", "0"):
-        return None
-    try:
-        from harness.formats.palette import _quick_set
-    except ImportError:  # not built (no compiler at install): the pure path
-        return None
-    return _quick_set
-
-
-compiled = _load()
+compiled = extensions.load("harness.formats.palette._quick_set", PURE_ENV)
 """The compiled quick path (``_quick_set.c``), or None."""

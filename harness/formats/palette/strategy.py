@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from typing import Literal
+from typing import Literal, NamedTuple
 
 PaletteKind = Literal["single_value", "linear", "hash_map", "global"]
 MAX_REGISTRY = (1 << 31) - 1  # IdMap.size() is a Java int
@@ -43,6 +43,20 @@ class Configuration:
 
     kind: PaletteKind
     bits: int
+
+
+class PackedLayout(NamedTuple):
+    """What a packed container of a given palette size is read as (:meth:`Strategy.packed_layout`)."""
+
+    bits: int
+    """:meth:`Strategy.bits_for_serialization`: the bits of the packed ids (0: no longs)."""
+    configuration: Configuration
+    """:meth:`Strategy.configuration` of ``bits``: the palette kind and the in-memory bits."""
+    longs: int
+    """The longs ``size`` ids of ``bits`` take (0 for 0 bits): the only length unpack accepts."""
+
+
+_LAYOUTS_KEPT = 4096  # palette sizes up to this (a section's values at most) keep their layout
 
 
 @dataclass(frozen=True)
@@ -101,6 +115,22 @@ class Strategy:
     def configuration(self, bits: int) -> Configuration:
         """``getConfiguration(registry, bits)``: the palette kind and in-memory bits for ``bits`` asked."""
         return _configuration(self.name, self.registry, bits)
+
+    @cached_property
+    def _layouts(self) -> dict[int, PackedLayout]:
+        return {}
+
+    def packed_layout(self, palette_size: int) -> PackedLayout:
+        """:meth:`bits_for_serialization`, its :meth:`configuration` and the longs they take,
+        for a packed container of ``palette_size`` entries (kept, for sizes up to 4,096)."""
+        layout = self._layouts.get(palette_size)
+        if layout is None:
+            bits = self.bits_for_serialization(palette_size)
+            per_long = 64 // bits if bits else 1
+            layout = PackedLayout(bits, self.configuration(bits), -(-self.size // per_long) if bits else 0)
+            if 0 <= palette_size <= _LAYOUTS_KEPT:
+                self._layouts[palette_size] = layout
+        return layout
 
     def bits_for_serialization(self, palette_size: int) -> int:
         """The bits a packed container of ``palette_size`` entries uses (0: no longs at all).

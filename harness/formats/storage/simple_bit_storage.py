@@ -141,6 +141,7 @@ def _layout(bits: int) -> tuple[int, int, tuple[int, int, int]]:
 
 
 _NO_LONGS_YET = np.zeros(0, dtype=np.uint64)  # what from_cells passes for the longs: none made yet
+_new_storage = object.__new__  # over_words' instance, with no __init__
 _LITTLE_ENDIAN = sys.byteorder == "little"
 
 CELL_LIMIT = 1 << 16
@@ -165,7 +166,7 @@ class SimpleBitStorage:
     """
 
     __slots__ = ("bits", "size", "mask", "values_per_long", "_division",
-                 "_array", "_cells", "_view", "_padding", "_clean", "_raw_out", "_written")
+                 "_array", "_given", "_cells", "_view", "_padding", "_clean", "_raw_out", "_written")
 
     def __init__(self, bits: int, size: int, *, _data: np.ndarray | None = None):
         if type(bits) is not int or not 1 <= bits <= 32:
@@ -187,6 +188,7 @@ class SimpleBitStorage:
         # The longs (``_array``, None while the cells have moved on) and the cells (``_cells``,
         # with ``_view`` to write them and ``_padding`` the longs' other bits), or both when they agree.
         self._array: np.ndarray | None = _data
+        self._given: np.ndarray | None = None  # over_words' int64 longs, until the words are first wanted
         self._cells: np.ndarray | None = None
         self._view: memoryview | None = None
         self._padding: np.ndarray | None = None
@@ -199,19 +201,42 @@ class SimpleBitStorage:
         :func:`java_longs`), or a NumPy array of 64-bit words (``int64`` or ``uint64``, the
         bit patterns as :meth:`raw` hands them out).
 
-        Raises ``SimpleBitStorage.InitializationException`` "Invalid length given for
-        storage, got: G but expected: E" unless there are as many longs as the values take,
-        ``ValueError`` for a number that is no Java long and ``TypeError`` for a non-int.
+        A read-only one-dimensional array (:attr:`harness.formats.palette.Packed.longs`, an
+        array over ``bytes``) is used as it is, as the game's constructor keeps its ``long[]``,
+        and copied on the first change; any other is copied. Raises
+        ``SimpleBitStorage.InitializationException`` "Invalid length given for storage, got: G
+        but expected: E" unless there are as many longs as the values take, ``ValueError`` for
+        a number that is no Java long and ``TypeError`` for a non-int.
         """
         if type(bits) is not int or not 1 <= bits <= 32:
             inclusive_between(1, 32, bits)
         if type(longs) is np.ndarray and (longs.dtype is _INT64 or longs.dtype is _UINT64):
-            data = longs.astype(np.uint64).reshape(-1)  # a copy; int64 words are their bit patterns
+            if longs.ndim == 1 and not longs.flags.writeable:  # read-only: taken as it is, copied on the first change
+                data = longs.view(np.uint64)
+            else:
+                data = longs.astype(np.uint64).reshape(-1)  # a copy; int64 words are their bit patterns
         elif isinstance(longs, np.ndarray):
             data = longs.astype(np.uint64, copy=True).reshape(-1)
         else:
             data = java_longs(longs).view(np.uint64)  # a fresh array: its own words
         return cls(bits, size, _data=data)
+
+    @classmethod
+    def over_longs(cls, bits: int, size: int, longs: np.ndarray) -> SimpleBitStorage:
+        """:meth:`from_longs` of ``longs`` with its checks already made by the caller: ``bits``
+        1..32, ``size`` 0..:data:`CELL_LIMIT` and ``longs`` a one-dimensional ``int64`` array of
+        exactly the longs ``size`` values take, used as it is (a read-only one is copied on the
+        first change, a writable one becomes the storage's own; seen as words only when first
+        wanted). Nothing is checked here."""
+        storage = _new_storage(cls)
+        storage.bits = bits
+        storage.size = size
+        storage.mask, storage.values_per_long, storage._division = _layout(bits)
+        storage._clean = False
+        storage._given = longs
+        storage._array = storage._cells = storage._view = storage._padding = storage._written = None
+        storage._raw_out = False
+        return storage
 
     @classmethod
     def from_values(cls, bits: int, size: int, values: np.ndarray | Iterable[int]) -> SimpleBitStorage:
@@ -262,7 +287,7 @@ class SimpleBitStorage:
         the storage is over :data:`CELL_LIMIT` values)."""
         view = self._view
         if view is None and not self._raw_out and 0 < self.size <= CELL_LIMIT:
-            view = self._set_cells(decode_words(self._array, self.bits, self.size))
+            view = self._set_cells(decode_words(self._word_array(), self.bits, self.size))
         return view
 
     def _cells_move_on(self) -> None:
@@ -335,7 +360,7 @@ class SimpleBitStorage:
         mul, add, shift = self._division
         cell = ((index * mul + add) >> 32) >> shift
         shift = (index - cell * self.values_per_long) * self.bits
-        words = self._word_array()
+        words = self._own_words()
         word = int(words[cell])
         words[cell] = word & ~(mask << shift) | value << shift
         self._written = None
@@ -356,7 +381,7 @@ class SimpleBitStorage:
         while shift < 64:
             pattern = (pattern | (pattern << shift)) & 0xFFFFFFFFFFFFFFFF
             shift <<= 1
-        self._word_array()[:] = np.uint64(pattern)  # in place: a handed-out raw() array sees it
+        self._own_words()[:] = np.uint64(pattern)  # in place: a handed-out raw() array sees it
         self._cells = self._view = self._padding = None
         self._clean = False
         self._written = None
@@ -366,10 +391,22 @@ class SimpleBitStorage:
         """What whole-storage work reads and writes: the array of words (made from the cells if need be)."""
         array = self._array
         if array is None:
+            if self._given is not None:  # over_longs' longs, as words at last
+                array = self._array = self._given.view(np.uint64)
+                self._given = None
+                return array
             array = encode_values(self._cells, self.bits, (self.size + self.values_per_long - 1) // self.values_per_long)
             if self._padding is not None:
                 array |= self._padding
             self._array = array
+        return array
+
+    def _own_words(self) -> np.ndarray:
+        """:meth:`_word_array` to change in place: a copy first where the words are a read-only
+        array taken as it is (:meth:`from_longs`), so that the array given never changes."""
+        array = self._word_array()
+        if not array.flags.writeable:
+            array = self._array = array.copy()
         return array
 
     def ids(self) -> np.ndarray:
@@ -393,7 +430,7 @@ class SimpleBitStorage:
 
     def raw(self) -> np.ndarray:
         """The longs themselves (``uint64``, not a copy): ``getRaw()``."""
-        array = self._word_array()
+        array = self._own_words()
         self._raw_out = True
         self._cells = self._view = self._padding = None
         self._written = None
