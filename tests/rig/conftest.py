@@ -9,8 +9,9 @@ the named network root; ``legacy-1.20.2``: the instance ``readNbt(NbtAccounter)`
 ``writeNbt(Tag)``): their ``.java`` files replace legacy's classes of the same name (compiled
 against legacy's classes), ``variant.json`` lists legacy's files and mapped classes they
 drop (and ``shared_files``: another variant's files it takes too), and their ``mappings.txt``
-class blocks replace legacy's. Its answers are a test
-double's, never the game's: they are only ever written into temporary folders.
+class blocks replace legacy's. ``JavacBatch.java`` is the build's compiler driver (every
+compilation in one JVM), in no jar. Its answers are a test double's, never the game's: they
+are only ever written into temporary folders.
 """
 
 from __future__ import annotations
@@ -28,9 +29,10 @@ from pathlib import Path
 import pytest
 
 from rig.bench import JAVAC_OPTIONS
+from rig_sharing import lend_kept_workers
 
 STANDIN = Path(__file__).resolve().parent / "standin"
-JAVAC = ("javac", *JAVAC_OPTIONS)  # the stand-in's few hundred small classes: about half the CPU time
+BATCH = STANDIN / "JavacBatch.java"  # the build's compiler driver: every compilation in one JVM
 
 
 @dataclass
@@ -41,16 +43,52 @@ class StandinJars:
     mappings: Path  # the ProGuard mappings of the obfuscated jar
     inner_sha256: str
     variants: dict  # "1.18", "1.20.2" -> (jar, mappings): legacy-<version>/ over legacy/
+    broken: Path  # the plain 26.3 jar with BROKEN_RULES planted
+
+
+def _java_of(javac: str) -> Path:
+    """The ``java`` launcher of the JDK whose ``javac`` is given (beside it, links resolved)."""
+    return Path(os.path.realpath(javac)).with_name("java.exe" if os.name == "nt" else "java")
+
+
+def _compile_all(root: Path, compilations: list[tuple[Path, list[Path], list[Path]]]) -> None:
+    """Each ``(out, sources, classpath)`` compiled in the order given (a later one may compile
+    against an earlier one's ``out``), all in one JVM: :data:`BATCH` run by the JDK's ``java``
+    (a source-file program), with :data:`rig.bench.JAVAC_OPTIONS` (its ``-J`` options the JVM's,
+    the rest every compilation's). The same class files as one ``javac`` each, at about a
+    third of the CPU time. ``AssertionError`` with javac's diagnostics when one fails."""
+    jvm_options = [o[2:] for o in JAVAC_OPTIONS if o.startswith("-J")]
+    options = [o for o in JAVAC_OPTIONS if not o.startswith("-J")]
+    argument_files = []
+    for i, (out, sources, classpath) in enumerate(compilations):
+        out.mkdir(parents=True, exist_ok=True)
+        cp = ["-cp", os.pathsep.join(map(str, classpath))] if classpath else []
+        lines = [*options, *cp, "-d", str(out), *map(str, sources)]
+        argument_files.append(root / f"javac-{i}.args")
+        argument_files[-1].write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+    done = subprocess.run([str(_java_of(shutil.which("javac"))), *jvm_options, str(BATCH), *map(str, argument_files)],
+                          capture_output=True, text=True, errors="replace")
+    assert done.returncode == 0, f"the stand-in does not compile:\n{done.stderr}"
+
+
+def _sources(*roots: Path) -> list[Path]:
+    return [p for root in roots for p in sorted(root.rglob("*.java"))]
+
+
+def _variant_sources(name: str) -> tuple[list[Path], dict]:
+    """The ``.java`` files of ``standin/legacy-<name>/`` (with the ``shared_files`` of its
+    ``variant.json``) and that ``variant.json``."""
+    here = STANDIN / f"legacy-{name}"
+    spec = json.loads((here / "variant.json").read_text())
+    return sorted(here.glob("*.java")) + [STANDIN / f for f in spec.get("shared_files", [])], spec
 
 
 def _variant(root: Path, legacy_classes: Path, name: str) -> tuple[Path, Path]:
-    """The jar and mappings of ``standin/legacy-<name>/`` (module docstring)."""
+    """The jar and mappings of ``standin/legacy-<name>/`` (module docstring), its classes
+    compiled into ``root/legacy-<name>`` (:func:`_build`)."""
     here = STANDIN / f"legacy-{name}"
-    spec = json.loads((here / "variant.json").read_text())
-    sources = sorted(here.glob("*.java")) + [STANDIN / f for f in spec.get("shared_files", [])]
+    sources, spec = _variant_sources(name)
     out = root / f"legacy-{name}"
-    subprocess.run([*JAVAC, "-cp", str(legacy_classes), "-d", str(out),
-                    *map(str, sources)], check=True, capture_output=True, text=True)
     replaced = {p.stem for p in sources} | {Path(f).stem for f in spec["drop_files"]}
     inherited = root / f"legacy-{name}-inherited"
     shutil.copytree(legacy_classes, inherited,
@@ -81,14 +119,6 @@ def _merged_mappings(base: str, overlay: str, dropped: set[str]) -> str:
     merged = {k: v for k, v in _blocks(base).items() if k not in dropped}
     merged.update(_blocks(overlay))
     return "# (c) stand-in: merged variant mappings\n" + "".join(line + "\n" for block in merged.values() for line in block)
-
-
-def _compile(out: Path, *roots: str) -> Path:
-    sources = [str(p) for root in roots for p in sorted((STANDIN / root).rglob("*.java"))]
-    out.mkdir(parents=True)
-    subprocess.run([*JAVAC, "-d", str(out), *sources],
-                   check=True, capture_output=True, text=True)
-    return out
 
 
 def _jar(path: Path, trees: list[Path], extra: dict[str, bytes] | None = None) -> Path:
@@ -122,6 +152,26 @@ def classes_jar(tmp_path):
     return make
 
 
+def _run_folder(tmp_path_factory) -> Path:
+    """This test run's temporary folder, above each pytest-xdist worker's own."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+@pytest.fixture(scope="session", autouse=True)
+def children_keep_their_bytecode(tmp_path_factory):
+    """The Python processes the rig's tests start (the game's workers, ``python3 -m harness``,
+    fuzz drawers) keep the bytecode they compile in one folder of this run's
+    (``PYTHONPYCACHEPREFIX``, ``PYTHONDONTWRITEBYTECODE`` emptied): each of the few dozen
+    compiles the harness and the rig once per run, not at every start (about 0.4 s of CPU a
+    worker where the environment says not to write bytecode). Nothing is written beside the
+    sources; the environment is restored when the session ends."""
+    with pytest.MonkeyPatch.context() as env:
+        env.setenv("PYTHONDONTWRITEBYTECODE", "")  # empty: not set, for Python
+        env.setenv("PYTHONPYCACHEPREFIX", str(_run_folder(tmp_path_factory) / "pycache"))
+        yield
+
+
 @pytest.fixture(scope="session")
 def standin_jars(tmp_path_factory) -> StandinJars:
     """The stand-in's jars, compiled once per test run: pytest-xdist's workers share one
@@ -136,10 +186,7 @@ def shared_build(tmp_path_factory, name: str, build) -> Path:
     interrupted is made again. Skips without ``javac``."""
     if shutil.which("javac") is None:
         pytest.skip("javac is needed to compile the stand-in Java library")
-    base = tmp_path_factory.getbasetemp()
-    if os.environ.get("PYTEST_XDIST_WORKER"):
-        base = base.parent  # the run's folder, above each worker's own
-    root = base / f"{name}-{_sources_digest()}"
+    root = _run_folder(tmp_path_factory) / f"{name}-{_sources_digest()}"
     with open(f"{root}.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         if not (root / "built").exists():
@@ -162,11 +209,18 @@ VARIANTS = ("1.18", "1.20.2")
 
 
 def _build(root: Path) -> None:
-    lib = _compile(root / "lib", "lib")
-    modern = _compile(root / "modern", "lib", "modern")
-    legacy = _compile(root / "legacy", "lib", "legacy")
+    """Every jar of :class:`StandinJars` into ``root``: the classes compiled in one JVM
+    (:func:`_compile_all`), then packed."""
+    lib, modern, legacy, broken = (root / name for name in ("lib", "modern", "legacy", "broken"))
+    broken_sources = _planted(root / "broken-src")
+    _compile_all(root, [(lib, _sources(STANDIN / "lib"), []),
+                        (modern, _sources(STANDIN / "lib", STANDIN / "modern"), []),
+                        (legacy, _sources(STANDIN / "lib", STANDIN / "legacy"), []),
+                        *((root / f"legacy-{name}", _variant_sources(name)[0], [legacy]) for name in VARIANTS),
+                        (broken, _sources(broken_sources), [])])
     modern_json = (STANDIN / "modern" / "version.json").read_bytes()
     _jar(root / "plain-26.3.jar", [modern], {"version.json": modern_json})
+    _jar(root / "broken-26.3.jar", [broken], {"version.json": modern_json})
 
     game_only = root / "game-only"
     shutil.copytree(modern, game_only, ignore=shutil.ignore_patterns("com", "io", "standin"))
@@ -190,7 +244,7 @@ def _jars(root: Path) -> StandinJars:
     inner_sha = hashlib.sha256((root / "server-26.3.jar").read_bytes()).hexdigest()
     variants = {name: (root / f"obfuscated-{name}.jar", root / f"mappings-{name}.txt") for name in VARIANTS}
     return StandinJars(root / "plain-26.3.jar", root / "bundler-26.3.jar", root / "obfuscated-1.21.1.jar",
-                       STANDIN / "legacy" / "mappings.txt", inner_sha, variants)
+                       STANDIN / "legacy" / "mappings.txt", inner_sha, variants, root / "broken-26.3.jar")
 
 
 # One wrong rule per area, planted in a copy of modern/ (Java source text: what is replaced
@@ -209,15 +263,15 @@ BROKEN_RULES = {
 
 
 @pytest.fixture(scope="session")
-def broken_standin_jar(tmp_path_factory) -> Path:
-    """The plain 26.3 stand-in with :data:`BROKEN_RULES` planted, compiled once per test run
-    (shared by pytest-xdist's workers, :func:`shared_build`): a test double's test double, run
-    through ``rig.worker`` as the implementation under test."""
-    return shared_build(tmp_path_factory, "broken-standin", _build_broken) / "broken-26.3.jar"
+def broken_standin_jar(standin_jars) -> Path:
+    """The plain 26.3 stand-in with :data:`BROKEN_RULES` planted (built with the others, once
+    per test run): a test double's test double, run through ``rig.worker`` as the
+    implementation under test."""
+    return standin_jars.broken
 
 
-def _build_broken(root: Path) -> None:
-    sources = root / "src"
+def _planted(sources: Path) -> Path:
+    """``lib/`` and ``modern/`` copied into ``sources``, :data:`BROKEN_RULES` planted in the copy."""
     shutil.copytree(STANDIN / "lib", sources / "lib")
     shutil.copytree(STANDIN / "modern", sources / "modern")
     for path, old, new in BROKEN_RULES.values():
@@ -225,7 +279,55 @@ def _build_broken(root: Path) -> None:
         text = java.read_text()
         assert text.count(old) == 1, f"the stand-in's {path} no longer says {old!r}"
         java.write_text(text.replace(old, new))
-    files = [str(p) for p in sorted(sources.rglob("*.java"))]
-    subprocess.run([*JAVAC, "-d", str(root / "classes"), *files],
-                   check=True, capture_output=True, text=True)
-    _jar(root / "broken-26.3.jar", [root / "classes"], {"version.json": (STANDIN / "modern" / "version.json").read_bytes()})
+    return sources
+
+
+@dataclass
+class BundlerRecord:
+    """One ``harness record`` from the bundler jar (:func:`bundler_record`): ``cases`` (the
+    first of each area of the bundled 26.3 reference, in ``cases_file``) and ``region`` (region
+    cases, in ``region_file``); ``done`` the command's exit status and output; ``out`` the
+    reference folder it wrote into; ``cache`` where the bundler jar was extracted."""
+
+    cases: list
+    region: list
+    cases_file: Path
+    region_file: Path
+    done: subprocess.CompletedProcess
+    out: Path
+    cache: Path
+
+
+@pytest.fixture(scope="session")
+def bundler_record(standin_jars, tmp_path_factory) -> BundlerRecord:
+    """``python3 -m harness record`` (the command itself, in a child process) from the bundler
+    jar with one worker, run once for the tests that read what it wrote (each marked
+    :data:`rig_sharing.BUNDLER_RECORD`)."""
+    from test_rig_end_to_end import case_file
+    from test_rig_region import region_cases
+    from tests.helpers_cli import run_in_subprocess
+
+    folder = tmp_path_factory.mktemp("bundler-record")
+    path, cases = case_file(folder, "26.3")
+    region_path, region = region_cases(folder, "26.3")
+    cache, out = folder / "cache", folder / "ref"
+    done = run_in_subprocess(["record", "--jar", str(standin_jars.bundler), "--cases", str(path), str(region_path),
+                              "--out", str(out)], {"MC_FORMAT_HARNESS_CACHE": str(cache)})
+    return BundlerRecord(cases, region, path, region_path, done, out, cache)
+
+
+@pytest.fixture(scope="session")
+def kept_workers():
+    """The game's worker processes kept running for the session (:func:`rig_sharing.lend_kept_workers`),
+    stopped at its end: (worker command line, timeout) -> ``ProcessImplementation``."""
+    kept: dict = {}
+    yield kept
+    for process in kept.values():
+        process.close()
+
+
+@pytest.fixture
+def kept_worker(kept_workers, monkeypatch):
+    """:func:`rig_sharing.lend_kept_workers` for one test (mark it with its jar's
+    :func:`rig_sharing.same_jar` group)."""
+    lend_kept_workers(kept_workers, monkeypatch)

@@ -9,17 +9,16 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import re
-import subprocess
-import sys
 from functools import lru_cache
 
 import pytest
 
 from harness.engine.reference import load_reference
-from tests.helpers_cli import run_in_process, run_in_subprocess
+from tests.helpers_cli import run_in_process
 from rig.runner import REPO, prepare, run_game
+
+from rig_sharing import BUNDLER_RECORD, same_jar
 
 HEX = re.compile(r"(?:[0-9a-f]{2})*")
 INT32 = range(-2**31, 2**31)
@@ -80,10 +79,10 @@ def case_file(tmp_path, version: str, per_area: int = 8) -> tuple:
     return path, cases
 
 
-def harness(*args, env=None, own_process=False):
-    """``harness *args``: in this process (:func:`tests.helpers_cli.run_in_process`), or with
-    ``own_process=True`` as ``python3 -m harness`` in a child of its own."""
-    return (run_in_subprocess if own_process else run_in_process)(list(args), env)
+def harness(*args, env=None):
+    """``harness *args`` in this process (:func:`tests.helpers_cli.run_in_process`; the command
+    itself runs in a child once, in conftest's :func:`bundler_record`)."""
+    return run_in_process(list(args), env)
 
 
 @pytest.mark.parametrize("version", ["26.3", "1.21.1", "1.20.1"])
@@ -99,29 +98,43 @@ def test_shape_checker_rejects_wrong_shapes():
     assert len(shape_problems(case)) == 3
 
 
-def test_record_from_the_bundler_jar(standin_jars, tmp_path):
-    path, cases = case_file(tmp_path, "26.3")
-    cache = tmp_path / "cache"
-    done = harness("record", "--jar", str(standin_jars.bundler), "--cases", str(path), "--out", str(tmp_path / "ref"),
-                   env={"MC_FORMAT_HARNESS_CACHE": str(cache)}, own_process=True)  # the command itself, once
+@BUNDLER_RECORD
+def test_record_from_the_bundler_jar(standin_jars, bundler_record):
+    done, cases, region = bundler_record.done, bundler_record.cases, bundler_record.region
     assert done.returncode == 0, done.stderr
-    assert f"{len(cases)} answered, 0 skipped, 0 failed" in done.stdout
-    ref = load_reference(tmp_path / "ref" / "26.3")
-    assert sorted(c["id"] for c in ref.cases) == sorted(c["id"] for c in cases)
-    assert sorted(p.name for p in (tmp_path / "ref" / "26.3").iterdir()) == [
-        "PROVENANCE.json", "nbt.tsv", "palette.tsv", "snbt.tsv", "storage.tsv"]
+    assert f"{len(cases) + len(region)} answered, 0 skipped, 0 failed" in done.stdout
+    ref = load_reference(bundler_record.out / "26.3")
+    assert sorted(c["id"] for c in ref.cases if c["area"] != "region") == sorted(c["id"] for c in cases)
+    assert sorted(p.name for p in (bundler_record.out / "26.3").iterdir()) == [
+        "PROVENANCE.json", "nbt.tsv", "palette.tsv", "region.tsv", "snbt.tsv", "storage.tsv"]
     for case in ref.cases:
-        assert shape_problems(case) == []
+        if case["area"] != "region":  # region answers: test_rig_region.py
+            assert shape_problems(case) == []
     prov = ref.provenance
     assert prov["jar"]["sha1"] == hashlib.sha1(standin_jars.bundler.read_bytes()).hexdigest()
     assert prov["jar"]["bundler"] is True
     assert prov["version_json"] == {"id": "26.3", "world_version": 5023, "protocol_version": 777, "java_version": 25}
     assert prov["jvm"]["version"].startswith("25") and prov["rig_version"] and re.match(r"\d{4}-\d\d-\d\dT", prov["date"])
-    inner = list(cache.rglob("server-26.3.jar"))
+    inner = list(bundler_record.cache.rglob("server-26.3.jar"))
     assert len(inner) == 1 and hashlib.sha256(inner[0].read_bytes()).hexdigest() == standin_jars.inner_sha256
 
 
-def test_live_on_the_obfuscated_jar_with_mappings(standin_jars, tmp_path):
+@BUNDLER_RECORD
+def test_record_with_two_workers_records_what_one_does(standin_jars, bundler_record, tmp_path):
+    """The storage, palette, NBT and SNBT cases of :func:`bundler_record` recorded again with 2
+    workers (one JVM each, sharing the cases after the first 3): the same answers as its one
+    worker's, in the same order (its region cases' answers hold the time a chunk was written)."""
+    done = harness("record", "--jar", str(standin_jars.bundler), "--cases", str(bundler_record.cases_file),
+                   "--out", str(tmp_path / "ref"), "--workers", "2", env={"MC_FORMAT_HARNESS_CACHE": str(tmp_path)})
+    assert done.returncode == 0, done.stderr
+    sets = [[{k: c[k] for k in ("id", "ops", "answers")} for c in load_reference(out / "26.3").cases if c["area"] != "region"]
+            for out in (bundler_record.out, tmp_path / "ref")]
+    assert sets[0] == sets[1] and len(sets[0]) == len(bundler_record.cases)
+    assert json.dumps(sets[0]).count('"answers"') == len(bundler_record.cases)
+
+
+@same_jar("1.21.1")
+def test_live_on_the_obfuscated_jar_with_mappings(standin_jars, tmp_path, kept_worker):
     path, cases = case_file(tmp_path, "1.21.1", per_area=4)
     done = harness("live", "--jar", str(standin_jars.obfuscated), "--mappings", str(standin_jars.mappings),
                    "--cases", str(path), "--quiet")
@@ -132,7 +145,8 @@ def test_live_on_the_obfuscated_jar_with_mappings(standin_jars, tmp_path):
     assert not (tmp_path / "reference").exists()
 
 
-def test_obfuscated_names_come_back_as_mojangs(standin_jars, tmp_path):
+@same_jar("1.21.1")
+def test_obfuscated_names_come_back_as_mojangs(standin_jars, kept_worker):
     game = prepare(standin_jars.obfuscated, standin_jars.mappings, timeout=60)
     wanted = [c for c in reference_cases("1.21.1", "storage") if c["id"] == "storage/p/from-longs-wrong-length-1"]
     palette = reference_cases("1.21.1", "palette")[:3]
@@ -144,31 +158,45 @@ def test_obfuscated_names_come_back_as_mojangs(standin_jars, tmp_path):
         assert shape_problems(case) == []
 
 
-def test_plain_jar_and_unsupported_operation(standin_jars, tmp_path):
-    game = prepare(standin_jars.plain, timeout=60)
-    fill = {"id": "storage/x/fill", "area": "storage", "version": "26.3", "setup": {"bits": 5, "size": 64},
-            "ops": [["new"], ["fill", 3], ["longs"]]}
-    unknown = dict(fill, id="storage/x/unknown", ops=[["new"], ["frobnicate"]])
-    run = run_game(game, [fill, unknown])
-    assert [c["id"] for c in run.answered] == ["storage/x/fill"]
+def _snbt(name, text):
+    return {"id": f"snbt/x/{name}", "area": "snbt", "version": "26.3", "setup": {}, "ops": [["parse", text]]}
+
+
+FILL = {"id": "storage/x/fill", "area": "storage", "version": "26.3", "setup": {"bits": 5, "size": 64},
+        "ops": [["new"], ["fill", 3], ["longs"]]}
+PLAIN_CASES = [FILL, dict(FILL, id="storage/x/unknown", ops=[["new"], ["frobnicate"]]),
+               _snbt("ok-1", "{a:1}"), _snbt("crash", "\x00crash"), _snbt("ok-2", "{b:2}"), _snbt("hang", "\x00hang"),
+               _snbt("ok-3", "{c:3}")]
+PLAIN_RUN = pytest.mark.xdist_group("rig-plain-run")  # the tests of plain_run on one pytest-xdist worker
+
+
+@pytest.fixture(scope="module")
+def plain_run(standin_jars):
+    """:data:`PLAIN_CASES` run on the plain jar, 4 s a case (a JVM's start included): the run
+    and what ``on_case`` was told, in order. The crash and the hang each restart the worker."""
+    seen = []
+    run = run_game(prepare(standin_jars.plain, timeout=4), PLAIN_CASES, lambda case, status, detail: seen.append(
+        (case["id"], status)))
+    return run, seen
+
+
+@PLAIN_RUN
+def test_plain_jar_and_unsupported_operation(plain_run):
+    run, seen = plain_run
+    assert [c["id"] for c in run.answered if c["area"] == "storage"] == ["storage/x/fill"]
     assert shape_problems(run.answered[0]) == []
     assert "unknown operation 'frobnicate'" in run.skipped["storage/x/unknown"]
 
 
-def test_a_crash_or_a_hang_fails_that_case_and_the_run_goes_on(standin_jars):
-    game = prepare(standin_jars.plain, timeout=4)
-
-    def snbt(name, text):
-        return {"id": f"snbt/x/{name}", "area": "snbt", "version": "26.3", "setup": {}, "ops": [["parse", text]]}
-
-    cases = [snbt("ok-1", "{a:1}"), snbt("crash", "\x00crash"), snbt("ok-2", "{b:2}"), snbt("hang", "\x00hang"),
-             snbt("ok-3", "{c:3}")]
-    seen = []
-    run = run_game(game, cases, lambda case, status, detail: seen.append((case["id"], status)))
-    assert [c["id"] for c in run.answered] == ["snbt/x/ok-1", "snbt/x/ok-2", "snbt/x/ok-3"]
+@PLAIN_RUN
+def test_a_crash_or_a_hang_fails_that_case_and_the_run_goes_on(plain_run):
+    run, seen = plain_run
+    assert [c["id"] for c in run.answered if c["area"] == "snbt"] == ["snbt/x/ok-1", "snbt/x/ok-2", "snbt/x/ok-3"]
     assert set(run.failed) == {"snbt/x/crash", "snbt/x/hang"}
     assert "exited" in run.failed["snbt/x/crash"] and "no answer within 4 s" in run.failed["snbt/x/hang"]
-    assert seen[1] == ("snbt/x/crash", "failed")
+    assert seen == [("storage/x/fill", "answered"), ("storage/x/unknown", "skipped"), ("snbt/x/ok-1", "answered"),
+                    ("snbt/x/crash", "failed"), ("snbt/x/ok-2", "answered"), ("snbt/x/hang", "failed"),
+                    ("snbt/x/ok-3", "answered")]
 
 
 def test_a_timeout_shorter_than_the_jvms_start_stops_record_and_live_with_one_line(standin_jars, tmp_path):
@@ -186,18 +214,6 @@ def test_a_timeout_shorter_than_the_jvms_start_stops_record_and_live_with_one_li
     assert not (tmp_path / "ref").exists()
 
 
-def test_the_worker_writes_utf8_lines_keeping_a_lone_surrogate_as_its_escape(standin_jars):
-    recorded = next(c for c in reference_cases("26.3", "nbt") if c["id"] == "nbt/p/raw-string-lone-high-surrogate/file")
-    case = {k: recorded[k] for k in ("id", "area", "version", "setup", "ops")}
-    done = subprocess.run([sys.executable, "-m", "rig.worker", "--jar", str(standin_jars.plain)],
-                          input=(json.dumps(case) + "\n").encode(), capture_output=True, cwd=REPO,
-                          env=dict(os.environ, PYTHONPATH=str(REPO)), timeout=120)
-    assert done.returncode == 0, done.stderr.decode(errors="replace")
-    line = done.stdout.decode("utf-8")  # strict: the line is UTF-8
-    assert line.count("\n") == 1 and '\\ud83d' in line
-    assert json.loads(line) == {"id": case["id"], "answers": recorded["answers"]}
-
-
 def test_a_jar_whose_classes_cannot_load_stops_after_three_cases_in_one_line(classes_jar, tmp_path):
     jar = classes_jar({"id": "26.3", "world_version": 5023, "protocol_version": 777, "java_version": 25})  # empty .class files
     path, cases = case_file(tmp_path, "26.3", per_area=2)
@@ -211,7 +227,9 @@ def test_a_jar_whose_classes_cannot_load_stops_after_three_cases_in_one_line(cla
     assert "FAILED" not in done.stderr and not (tmp_path / "ref").exists()
 
 
-def test_cases_recorded_for_another_version_are_run_and_recorded_as_the_jars_saying_so(standin_jars, tmp_path):
+@same_jar("1.21.1")
+def test_cases_recorded_for_another_version_are_run_and_recorded_as_the_jars_saying_so(standin_jars, tmp_path,
+                                                                                      kept_worker):
     path, cases = case_file(tmp_path, "26.3", per_area=2)  # marked 26.3, run on a 1.21.1 jar
     jar = ["--jar", str(standin_jars.obfuscated), "--mappings", str(standin_jars.mappings), "--cases", str(path)]
     done = harness("record", *jar, "--out", str(tmp_path / "ref"))

@@ -17,6 +17,8 @@ from harness.engine.reference import load_reference
 from rig.runner import REPO
 from tests.rig.test_rig_end_to_end import HEX, harness, is_error
 
+from rig_sharing import BUNDLER_RECORD, same_jar
+
 CASES = REPO / "cases" / "region"
 SMALL = 200_000  # characters of JSON: the cases quick to run through a JVM
 
@@ -49,24 +51,24 @@ def shape_problems(case: dict) -> list[str]:
             if not (is_error(a) or SHAPES.get(op[0], lambda a: a is None)(a))]
 
 
-def test_record_region_answers_from_the_bundler_jar(standin_jars, tmp_path):
-    path, cases = region_cases(tmp_path, "26.3")
-    done = harness("record", "--jar", str(standin_jars.bundler), "--cases", str(path), "--out", str(tmp_path / "ref"),
-                   env={"MC_FORMAT_HARNESS_CACHE": str(tmp_path / "cache")})
+@BUNDLER_RECORD
+def test_record_region_answers_from_the_bundler_jar(bundler_record):
+    done, cases = bundler_record.done, bundler_record.region  # region_cases(), recorded with others
     assert done.returncode == 0, done.stderr
-    assert f"{len(cases)} answered, 0 skipped, 0 failed" in done.stdout
-    ref = load_reference(tmp_path / "ref" / "26.3")
-    assert sorted(p.name for p in (tmp_path / "ref" / "26.3").iterdir()) == ["PROVENANCE.json", "region.tsv"]
-    assert sorted(c["id"] for c in ref.cases) == sorted(c["id"] for c in cases)
-    for case in ref.cases:
+    assert f"{len(bundler_record.cases) + len(cases)} answered, 0 skipped, 0 failed" in done.stdout
+    ref = load_reference(bundler_record.out / "26.3")
+    assert (bundler_record.out / "26.3" / "region.tsv").is_file()
+    recorded = [c for c in ref.cases if c["area"] == "region"]
+    assert sorted(c["id"] for c in recorded) == sorted(c["id"] for c in cases)
+    for case in recorded:
         assert shape_problems(case) == []
-    files = [a for c in ref.cases for op, a in zip(c["ops"], c["answers"]) if op[0] == "files" and _files(a)]
+    files = [a for c in recorded for op, a in zip(c["ops"], c["answers"]) if op[0] == "files" and _files(a)]
     assert any(a["timestamps"] for a in files) and all(a["files"]["r.0.0.mca"][8192:16384].strip("0") == ""
                                                        for a in files if len(a["files"]["r.0.0.mca"]) >= 16384)
 
 
-@pytest.mark.parametrize("variant", ["1.21.1", "1.18"])
-def test_live_region_on_obfuscated_jars_old_and_new_constructors(standin_jars, tmp_path, variant):
+@pytest.mark.parametrize("variant", [pytest.param(v, marks=same_jar(v)) for v in ("1.21.1", "1.18")])
+def test_live_region_on_obfuscated_jars_old_and_new_constructors(standin_jars, tmp_path, variant, kept_worker):
     jar, mappings = ((standin_jars.obfuscated, standin_jars.mappings) if variant == "1.21.1"
                      else standin_jars.variants[variant])
     path, cases = region_cases(tmp_path, variant, per_file=3)

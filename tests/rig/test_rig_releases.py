@@ -14,6 +14,7 @@ import pytest
 from harness.engine.reference import load_reference, recorded_problem
 from rig.runner import prepare, record
 
+from rig_sharing import lend_kept_workers, same_jar
 from test_rig_end_to_end import harness, shape_problems
 
 BLOCKS = {"strategy": "block_states", "registry": 40, "value": 0}
@@ -25,26 +26,31 @@ def case(cid, area, setup, ops, version):
     return {"id": cid, "area": area, "version": version, "setup": setup, "ops": ops}
 
 
+pytestmark = same_jar("1.18")  # the kept 1.18 worker (rig_sharing.lend_kept_workers) serves the module
+
+
 @pytest.fixture(scope="module")
-def runs(standin_jars, tmp_path_factory):
+def runs(standin_jars, tmp_path_factory, kept_workers):
     """Each variant's recorded cases (``record`` into a temporary folder) and its run."""
     out = {}
-    for version, network in (("1.18", NAMED), ("1.20.2", NAMELESS)):
-        jar, mappings = standin_jars.variants[version]
-        cases = [
-            case("palette/x/pack", "palette", BLOCKS, [
-                ["set", 0, 0, 0, 5], ["set", 1, 0, 0, 7], ["pack"], ["unpack", [5, 7, 0], None],
-                ["unpack", [5, 7], [1, 2, 3]], ["get", 0, 0, 0], ["copy"], ["recreate"], ["bits"], ["counts"],
-                ["write"]], version),
-            case("palette/x/single", "palette", BLOCKS, [["pack"], ["unpack", [3], None], ["get", 1, 1, 1]], version),
-            case("nbt/x/network", "nbt", {"form": "network", "input": network}, [["write_back"], ["to_string"]], version),
-            case("nbt/x/any", "nbt", {"form": "any", "input": NAMELESS}, [["write_back"]], version),
-            case("storage/x/fill", "storage", {"bits": 5, "size": 64},
-                 [["new"], ["set", 0, 9], ["fill", 3], ["get", 0], ["longs"]], version),
-        ]
-        target = tmp_path_factory.mktemp(f"ref-{version}")
-        folder, run = record(prepare(jar, mappings, timeout=60), cases, target)
-        out[version] = (load_reference(folder), run)
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        lend_kept_workers(kept_workers, monkeypatch)
+        for version, network in (("1.18", NAMED), ("1.20.2", NAMELESS)):
+            jar, mappings = standin_jars.variants[version]
+            cases = [
+                case("palette/x/pack", "palette", BLOCKS, [
+                    ["set", 0, 0, 0, 5], ["set", 1, 0, 0, 7], ["pack"], ["unpack", [5, 7, 0], None],
+                    ["unpack", [5, 7], [1, 2, 3]], ["get", 0, 0, 0], ["copy"], ["recreate"], ["bits"], ["counts"],
+                    ["write"]], version),
+                case("palette/x/single", "palette", BLOCKS, [["pack"], ["unpack", [3], None], ["get", 1, 1, 1]], version),
+                case("nbt/x/network", "nbt", {"form": "network", "input": network}, [["write_back"], ["to_string"]], version),
+                case("nbt/x/any", "nbt", {"form": "any", "input": NAMELESS}, [["write_back"]], version),
+                case("storage/x/fill", "storage", {"bits": 5, "size": 64},
+                     [["new"], ["set", 0, 9], ["fill", 3], ["get", 0], ["longs"]], version),
+            ]
+            target = tmp_path_factory.mktemp(f"ref-{version}")
+            folder, run = record(prepare(jar, mappings, timeout=60), cases, target)
+            out[version] = (load_reference(folder), run)
     return out
 
 
@@ -95,7 +101,7 @@ def test_1_20_2_reads_and_writes_network_nbt_through_the_instance_methods(runs):
     assert got[6:8] == [None, None]
 
 
-def test_record_on_1_18_reports_the_absent_operations(standin_jars, tmp_path):
+def test_record_on_1_18_reports_the_absent_operations(standin_jars, tmp_path, kept_worker):
     jar, mappings = standin_jars.variants["1.18"]
     path = tmp_path / "cases.jsonl"
     import json

@@ -17,6 +17,8 @@ import sys
 import pytest
 from rig.runner import REPO
 
+from test_rig_end_to_end import reference_cases
+
 
 def _mutf8(text: str) -> bytes:
     out = bytearray()
@@ -36,12 +38,16 @@ def _compound(strings: list[str]) -> str:
     return (b"\x0a\x00\x00" + body + b"\x00").hex()
 
 
-def _worker(jar, cases: list[dict]) -> list[dict]:
+def _worker(jar, cases: list[dict]) -> list[str]:
+    """The answer lines of ``python -m rig.worker`` to ``cases`` (split at ``\\n`` alone, each
+    with its newline; a raw U+2028 or U+0085 in an answer is no line break of the protocol)."""
     lines = "".join(json.dumps(c) + "\n" for c in cases).encode()
     done = subprocess.run([sys.executable, "-m", "rig.worker", "--jar", str(jar)], input=lines, capture_output=True,
                           cwd=REPO, env=dict(os.environ, PYTHONPATH=str(REPO)), timeout=120)
     assert done.returncode == 0, done.stderr.decode(errors="replace")[-2000:]
-    return [json.loads(line) for line in done.stdout.decode("utf-8").split("\n") if line]
+    *lines, rest = done.stdout.decode("utf-8").split("\n")  # strict: the lines are UTF-8
+    assert rest == "", f"the last line has no newline: {rest[:200]!r}"
+    return [line + "\n" for line in lines]
 
 
 REVERSED = "a\udc00\ud800b"  # a low surrogate, then a high one: two lone code units, not U+10000
@@ -56,20 +62,36 @@ def _nbt_case(name: str, strings: list[str]) -> dict:
             "setup": {"form": "file", "input": _compound(strings)}, "ops": [["write_back"], ["to_string"]]}
 
 
+# the game's recorded answers to a string of one lone high surrogate (U+D83D)
+RECORDED = next(c for c in reference_cases("26.3", "nbt") if c["id"] == "nbt/p/raw-string-lone-high-surrogate/file")
 # every test's case, answered by one worker (one JVM) for the module
 CASES = [*(_nbt_case(f"surrogates-{name}", strings) for name, strings in JAVA_TO_PYTHON.items()),
          _nbt_case("every-unit", PARTS),
          {"id": "snbt/p/surrogates", "area": "snbt", "version": "26.3", "setup": {},
-          "ops": [["parse", '"' + s + '"'] for s in (REVERSED, *LONE)]}]  # the surrogates raw in the text
+          "ops": [["parse", '"' + s + '"'] for s in (REVERSED, *LONE)]},  # the surrogates raw in the text
+         {k: RECORDED[k] for k in ("id", "area", "version", "setup", "ops")}]
 pytestmark = pytest.mark.xdist_group("rig-surrogates")  # the module's one worker on one pytest-xdist worker
 
 
 @pytest.fixture(scope="module")
-def answers(standin_jars) -> dict:
-    """Case id -> the worker's answer line, for :data:`CASES`."""
-    lines = _worker(standin_jars.plain, CASES)
-    assert [line["id"] for line in lines] == [c["id"] for c in CASES]
-    return {line["id"]: line for line in lines}
+def lines(standin_jars) -> dict:
+    """Case id -> the worker's answer line as written (text, its newline kept), for :data:`CASES`:
+    one line a case, in their order."""
+    written = _worker(standin_jars.plain, CASES)
+    assert [json.loads(line)["id"] for line in written] == [c["id"] for c in CASES]
+    return {c["id"]: line for c, line in zip(CASES, written)}
+
+
+@pytest.fixture(scope="module")
+def answers(lines) -> dict:
+    """Case id -> the worker's answer line, read, for :data:`CASES`."""
+    return {case_id: json.loads(line) for case_id, line in lines.items()}
+
+
+def test_the_worker_writes_utf8_lines_keeping_a_lone_surrogate_as_its_escape(lines):
+    line = lines[RECORDED["id"]]  # UTF-8 (_worker decodes strictly), one line (the fixture's order)
+    assert '\\ud83d' in line
+    assert json.loads(line) == {"id": RECORDED["id"], "answers": RECORDED["answers"]}
 
 
 def _case(case_id: str) -> dict:

@@ -1,0 +1,55 @@
+"""What the rig's tests share beyond fixtures (tests/rig/conftest.py): the marks that put the
+tests reading one set-up on one pytest-xdist worker, and the lending of kept workers.
+
+A module of its own, not conftest.py, so that a test module imported by a fixture at run time
+(``bundler_record`` takes its case files' helpers) finds these names whatever conftest was
+collected last."""
+
+from __future__ import annotations
+
+import pytest
+
+BUNDLER_RECORD = pytest.mark.xdist_group("rig-bundler-record")  # the tests of conftest.bundler_record: one record
+
+
+class _Lent:
+    """A kept worker lent to one run (:func:`lend_kept_workers`): ``close`` gives it back running."""
+
+    def __init__(self, process, give_back):
+        self.process, self.name, self._give_back = process, process.name, give_back
+
+    def answer(self, case: dict) -> list:
+        return self.process.answer(case)
+
+    def close(self) -> None:
+        self._give_back()
+
+
+def lend_kept_workers(kept: dict, monkeypatch) -> None:
+    """From now on (until ``monkeypatch`` undoes it) :meth:`rig.runner.Game.process` lends each
+    run the worker kept in ``kept`` for its command line and timeout, started by the real
+    ``Game.process`` on first use: the tests of what ``record``, ``live`` and ``run_game`` do
+    with the game's answers pay a JVM's start once per jar, not once per run. (A worker's own
+    life, its start, crash, hang and restart, is tested with fresh ones: the bundler record,
+    the crash-or-hang test, record with two workers.) A run asking for a second worker of
+    the same jar while the first is lent gets a fresh one, as without the loan."""
+    from rig.runner import Game
+
+    real, lent = Game.process, set()
+
+    def process(game):
+        key = (tuple(game.worker_argv()), game.timeout)
+        if key in lent:
+            return real(game)
+        if key not in kept:
+            kept[key] = real(game)
+        lent.add(key)
+        return _Lent(kept[key], lambda: lent.discard(key))
+
+    monkeypatch.setattr(Game, "process", process)
+
+
+def same_jar(version: str):
+    """The mark that runs a test lent a kept worker (conftest's ``kept_worker``) on the pytest-xdist
+    worker of the other tests of that jar, so that one JVM serves them all."""
+    return pytest.mark.xdist_group(f"rig-kept-{version}")
