@@ -25,14 +25,15 @@ RECORDED_VERSIONS = ("1.20.1", "1.21.1", "26.1.2", "26.3")
 
 
 @lru_cache(maxsize=None)
-def _reference(version: str):
-    return load_reference(REFERENCE / version)
+def _reference(version: str, area: str):
+    return load_reference(REFERENCE / version, areas=[area])  # that area's file only
 
 
 def reference_cases(version: str, area: str) -> list[dict]:
     """Every case of one area of ``reference/<version>/`` (the game's recorded answers), in
-    recorded order; each a fresh mapping (``source`` left out)."""
-    return [{k: v for k, v in c.items() if k != "source"} for c in _reference(version).cases if c["area"] == area]
+    recorded order; each a fresh mapping (``source`` left out). Only that area's file is
+    read (once a process)."""
+    return [{k: v for k, v in c.items() if k != "source"} for c in _reference(version, area).cases if c["area"] == area]
 
 
 def reference_case(version: str, case_id: str) -> dict:

@@ -9,18 +9,49 @@ import copy
 import json
 import sys
 import textwrap
+from collections.abc import Mapping
 from pathlib import Path
 
 from harness.engine.reference import BUNDLED, load_reference
 from harness.engine.runner import CallableImplementation
 
-_CACHE: dict[str, dict] = {}
+_CACHE: dict[str, "_Recorded"] = {}
 
 
-def recorded(version: str) -> dict[str, dict]:
-    """The bundled reference of ``version`` by case id."""
+class _Recorded(Mapping):
+    """One release's bundled reference by case id. A case asked for by id reads only its
+    area's file (a module's ``recorded("26.3")["storage/p/errors"]`` at import costs that one
+    file, not the whole release); iterating reads them all. Each is read once a process."""
+
+    def __init__(self, version: str):
+        self.version = version
+        self._areas: dict[str, dict[str, dict]] = {}
+        self._all: dict[str, dict] | None = None
+
+    def __getitem__(self, case_id: str) -> dict:
+        if self._all is not None:
+            return self._all[case_id]
+        area = case_id.split("/", 1)[0]
+        if area not in self._areas:
+            self._areas[area] = load_reference(BUNDLED / self.version, areas=[area]).by_id()
+        return self._areas[area][case_id]
+
+    def _every(self) -> dict[str, dict]:
+        if self._all is None:
+            self._all = load_reference(BUNDLED / self.version).by_id()
+        return self._all
+
+    def __iter__(self):
+        return iter(self._every())
+
+    def __len__(self) -> int:
+        return len(self._every())
+
+
+def recorded(version: str) -> Mapping[str, dict]:
+    """The bundled reference of ``version`` by case id (read lazily, see :class:`_Recorded`)."""
     if version not in _CACHE:
-        _CACHE[version] = load_reference(BUNDLED / version).by_id()
+        _CACHE[version] = _Recorded(version)
     return _CACHE[version]
 
 

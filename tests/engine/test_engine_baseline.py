@@ -8,6 +8,9 @@ import pytest
 
 from harness.engine.baseline import BaselineError, parse_expectations
 from tests.engine.helpers_adapter import adapter_command, check
+from tests.helpers_cli import run_in_process
+
+pytestmark = pytest.mark.xdist_group("baseline")  # one worker, so the module's broken run is made once
 
 # our answers, with the values of some storages answered wrong (their first value plus one)
 BREAK = '''
@@ -33,11 +36,15 @@ def _failed(doc) -> set[str]:
     return {c["id"] for c in doc["cases"] if c["status"] == "failed"}
 
 
-@pytest.fixture
-def broken_run(tmp_path, capsys):
-    status, out, _, doc = _run(tmp_path, capsys, "storage/p/width-1*", name="before.json")
-    assert status == 1
-    return tmp_path / "before.json", doc
+@pytest.fixture(scope="module")
+def broken_run(tmp_path_factory):
+    """The report of one run with the width-1 storages broken (read by the module's tests, never changed)."""
+    folder = tmp_path_factory.mktemp("broken-run")
+    impl = adapter_command(folder, BREAK.format(pattern="storage/p/width-1*"), "break.py")
+    report = folder / "before.json"
+    done = run_in_process(["check", "--no-progress", "--impl", impl, *ARGS, "--json", str(report)])
+    assert done.returncode == 1, done.stdout[-2000:] + done.stderr[-2000:]
+    return report, json.loads(report.read_text())
 
 
 def test_listed_failures_exit_0_and_a_listed_passing_case_is_reported(tmp_path, capsys, broken_run):

@@ -18,8 +18,11 @@ from harness.engine.runner import CallableImplementation, CheckItem, check_item
 from harness.engine.sources import select_items
 
 GOOD = recorded("26.3")["storage/p/errors"]
-OTHER = recorded("26.3")["snbt/p/1"]
-OTHER_LINE = recorded_line(OTHER)
+
+
+def _other() -> dict:
+    """A second recorded case (26.3's snbt/p/1), read when a test asks: its area's file is the largest."""
+    return recorded("26.3")["snbt/p/1"]
 
 
 @pytest.mark.parametrize("change, message", [
@@ -27,7 +30,7 @@ OTHER_LINE = recorded_line(OTHER)
     ({"area": "blocks"}, "unknown area 'blocks'"),
 ])
 def test_an_unknown_version_or_area_is_a_malformed_file(tmp_path, capsys, change, message):
-    path = write_recorded(tmp_path / "r.jsonl", [OTHER, dict(GOOD, **change)])
+    path = write_recorded(tmp_path / "r.jsonl", [_other(), dict(GOOD, **change)])
     with pytest.raises(CaseFileError, match=rf"{path}:2: .*{message}"):
         select_items(recorded_files=[str(path)])
     assert main(["check", "--recorded", str(path), "--no-progress"]) == 2
@@ -44,14 +47,14 @@ def test_a_version_known_only_from_a_reference_folder_is_accepted(tmp_path):
 
 
 def test_a_conflicting_duplicate_across_files_is_refused_with_both_places(tmp_path):
-    a = write_recorded(tmp_path / "a.jsonl", [OTHER, GOOD])
+    a = write_recorded(tmp_path / "a.jsonl", [_other(), GOOD])
     b = write_recorded(tmp_path / "b.jsonl", [dict(GOOD, answers=[*GOOD["answers"][:-1], [1] * 6])])
     with pytest.raises(CaseFileError, match=rf"{b}:1: case storage/p/errors \(26.3\) again, .* than at {a}:2"):
         select_items(recorded_files=[str(a), str(b)])
 
 
 def test_the_same_file_twice_is_checked_once_and_said(tmp_path, capsys):
-    a = write_recorded(tmp_path / "a.jsonl", [OTHER, GOOD])
+    a = write_recorded(tmp_path / "a.jsonl", [_other(), GOOD])
     notes = []
     items = select_items(recorded_files=[str(a), str(a)], notes=notes)
     assert [i.case["id"] for i in items] == ["snbt/p/1", "storage/p/errors"]
@@ -103,7 +106,7 @@ LONGS_CASE = ('{"id": "storage/x", "area": "storage", "version": "26.3", "setup"
                                           (str(2 ** 70), f"the integer {2 ** 70}"), ('"7"', "the string '7'")])
 def test_a_longs_answer_outside_java_longs_is_a_damaged_file(tmp_path, capsys, value, shown):
     path = tmp_path / "r.jsonl"
-    path.write_text(OTHER_LINE + "\n" + LONGS_CASE % value + "\n")
+    path.write_text(recorded_line(_other()) + "\n" + LONGS_CASE % value + "\n")
     assert main(["check", "--recorded", str(path), "--no-progress", "--quiet"]) == 2
     out, err = capsys.readouterr()
     assert err.strip().splitlines() == [f"harness check: {path}:2: storage/x: answer 1 (to ['longs']) must be a list "
@@ -123,7 +126,7 @@ def test_a_longs_answer_outside_java_longs_is_a_damaged_file(tmp_path, capsys, v
      r"answer 6 \(to \['longs'\]\) must be a list of Java longs, got the mapping"),
 ])
 def test_every_answer_shape_is_checked_per_area(tmp_path, case, message):
-    path = write_recorded(tmp_path / "r.jsonl", [OTHER, case])
+    path = write_recorded(tmp_path / "r.jsonl", [_other(), case])
     with pytest.raises(CaseFileError, match=rf"{path}:2: \S+: {message}"):
         select_items(recorded_files=[str(path)])
 

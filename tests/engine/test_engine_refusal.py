@@ -11,6 +11,7 @@ import json
 from harness.engine.compare import first_difference, is_resource_refusal
 from tests.conftest import reference_cases
 from tests.engine.helpers_adapter import adapter_command, check
+from tests.engine.helpers_engine import write_recorded
 
 OWN_NAMES = '''
 def transform(case, answers):
@@ -33,14 +34,19 @@ def _refusal_cases(version: str) -> list[dict]:
 
 
 def test_own_exception_names_pass_every_refusal_case_under_refusal(tmp_path, capsys):
+    # the 26.3 cases with an error answer (the others have nothing to rename), as a recorded file
+    cases = _refusal_cases("26.3")
+    recorded = write_recorded(tmp_path / "refusals.jsonl", cases)
     cmd = adapter_command(tmp_path, OWN_NAMES)
     report = tmp_path / "r.json"
-    status, out, _ = check(["--impl", cmd, "--version", "26.3", "--errors", "refusal", "--json", str(report)], capsys)
+    status, out, _ = check(["--impl", cmd, "--recorded", str(recorded), "--errors", "refusal", "--json", str(report)],
+                           capsys)
     doc = json.loads(report.read_text())
-    refusing = {c["id"] for c in _refusal_cases("26.3")}
+    refusing = {c["id"] for c in cases}
     statuses = {c["id"]: c["status"] for c in doc["cases"]}
     assert status == 0 and doc["summary"]["failed"] == 0 and doc["error_policy"] == "refusal"
-    assert len(refusing) > 500 and all(statuses[i] == "passed" for i in refusing if statuses[i] != "unverified")
+    assert len(refusing) > 500 and statuses.keys() == refusing
+    assert all(statuses[i] == "passed" for i in refusing if statuses[i] != "unverified")
     assert "--errors refusal: an error answer matches any error answer" in out
 
 

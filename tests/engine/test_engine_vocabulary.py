@@ -24,39 +24,43 @@ from harness.engine.vocabulary import AREAS, INT_MAX, VOCABULARY, MalformedCase,
 from harness.implementations.python import answer_case
 
 GOOD = recorded("26.3")["storage/p/errors"]  # setup {bits: 5, size: 64}, starts with ["new"]
-PALETTE = recorded("26.3")["palette/p/flat-bottom-section"]
+
+
+def _palette() -> dict:
+    return recorded("26.3")["palette/p/flat-bottom-section"]
 
 
 def _with_op(op, **change):
     return dict(GOOD, ops=[["new"], op], answers=[None, 0], **change)
 
 
-# (the change to a recorded storage case, what the refusal must say); each ran into a Python
+# (the change to a recorded case, made when a test asks, what the refusal must say); each ran into a Python
 # internal (TypeError, IndexError, KeyError) or even passed before the vocabulary was checked
 MALFORMED = [
-    (_with_op(["get", "1"]), r"operation 1 \['get', '1'\]: argument i must be a Java int .* got the string '1'"),
-    (_with_op(["get", 1.5]), r"argument i must be a Java int .* got the number 1\.5"),
-    (_with_op(["get", True]), r"argument i must be a Java int .* got the boolean true"),
-    (_with_op(["get"]), r"operation 1 \['get'\]: takes 1 argument, got 0: the form is \['get', i \(int\)\]"),
-    (_with_op(["get", 1, 2, 3]), r"takes 1 argument, got 3"),
-    (_with_op(["frobnicate"]), r"unknown storage operation 'frobnicate'; operations are new, from_longs,"),
-    (_with_op(["from_longs", [2 ** 64]]), r"argument longs item 0 must be a Java long .* got the integer 18446744073709551616"),
-    (_with_op(["set", 0, 2 ** 31]), r"argument v must be a Java int \(-2147483648\.\.2147483647\), got the integer 2147483648"),
-    (dict(GOOD, setup={}), r"'setup' needs 'bits'; a storage setup is \{bits \(int\), size \(int\)\}"),
-    (dict(GOOD, setup={"bits": "5", "size": 64}), r"setup bits must be a Java int .* got the string '5'"),
-    (dict(GOOD, setup={"bits": 5, "size": 2 ** 31}), r"setup size must be a Java int .* got the integer 2147483648"),
-    (dict(GOOD, ops=[["get", 0]], answers=[0]), r"operation 0 \['get', 0\]: comes before 'new' or 'from_longs'"),
-    (dict(PALETTE, setup=dict(PALETTE["setup"], strategy="blocks")),
+    (lambda: _with_op(["get", "1"]), r"operation 1 \['get', '1'\]: argument i must be a Java int .* got the string '1'"),
+    (lambda: _with_op(["get", 1.5]), r"argument i must be a Java int .* got the number 1\.5"),
+    (lambda: _with_op(["get", True]), r"argument i must be a Java int .* got the boolean true"),
+    (lambda: _with_op(["get"]), r"operation 1 \['get'\]: takes 1 argument, got 0: the form is \['get', i \(int\)\]"),
+    (lambda: _with_op(["get", 1, 2, 3]), r"takes 1 argument, got 3"),
+    (lambda: _with_op(["frobnicate"]), r"unknown storage operation 'frobnicate'; operations are new, from_longs,"),
+    (lambda: _with_op(["from_longs", [2 ** 64]]), r"argument longs item 0 must be a Java long .* got the integer 18446744073709551616"),
+    (lambda: _with_op(["set", 0, 2 ** 31]), r"argument v must be a Java int \(-2147483648\.\.2147483647\), got the integer 2147483648"),
+    (lambda: dict(GOOD, setup={}), r"'setup' needs 'bits'; a storage setup is \{bits \(int\), size \(int\)\}"),
+    (lambda: dict(GOOD, setup={"bits": "5", "size": 64}), r"setup bits must be a Java int .* got the string '5'"),
+    (lambda: dict(GOOD, setup={"bits": 5, "size": 2 ** 31}), r"setup size must be a Java int .* got the integer 2147483648"),
+    (lambda: dict(GOOD, ops=[["get", 0]], answers=[0]), r"operation 0 \['get', 0\]: comes before 'new' or 'from_longs'"),
+    (lambda: dict(_palette(), setup=dict(_palette()["setup"], strategy="blocks")),
      r"setup strategy must be one of 'block_states', 'biomes', got the string 'blocks'"),
-    (dict(PALETTE, ops=[["unpack", [0], [1.0]]], answers=[None]), r"argument data item 0 must be a Java long"),
-    (dict(recorded("26.3")["nbt/p/hello-world/file"], setup={"form": "file", "input": "0A0"}),
+    (lambda: dict(_palette(), ops=[["unpack", [0], [1.0]]], answers=[None]), r"argument data item 0 must be a Java long"),
+    (lambda: dict(recorded("26.3")["nbt/p/hello-world/file"], setup={"form": "file", "input": "0A0"}),
      r"setup input must be bytes as a lowercase hex string of whole bytes, got the string '0A0'"),
-    (dict(recorded("26.3")["snbt/p/1"], ops=[["parse", 5]], answers=[None]), r"argument text must be a string, got the integer 5"),
+    (lambda: dict(recorded("26.3")["snbt/p/1"], ops=[["parse", 5]], answers=[None]), r"argument text must be a string, got the integer 5"),
 ]
 
 
-@pytest.mark.parametrize("case, says", MALFORMED, ids=[m[1][:40] for m in MALFORMED])
-def test_a_malformed_recorded_case_is_refused_before_anything_runs(tmp_path, capsys, case, says):
+@pytest.mark.parametrize("make, says", MALFORMED, ids=[m[1][:40] for m in MALFORMED])
+def test_a_malformed_recorded_case_is_refused_before_anything_runs(tmp_path, capsys, make, says):
+    case = make()
     path = write_recorded(tmp_path / "r.jsonl", [recorded("26.3")["snbt/p/1"], case])
     with pytest.raises(CaseFileError, match=rf"^{re.escape(str(path))}:2: {re.escape(case['id'])}: .*{says}"):
         read_recorded(path)
@@ -88,7 +92,8 @@ def test_every_case_the_game_answered_and_every_generated_case_fits_the_vocabula
 
 
 def test_our_implementation_refuses_a_malformed_case_with_one_exception_type():
-    for case, says in MALFORMED:
+    for make, says in MALFORMED:
+        case = make()
         protocol = {k: case[k] for k in ("id", "area", "version", "setup", "ops")}
         with pytest.raises(MalformedCase, match=says.split(": ", 1)[-1] if says.startswith("operation") else says):
             answer_case(protocol)
@@ -97,7 +102,7 @@ def test_our_implementation_refuses_a_malformed_case_with_one_exception_type():
 
 
 def test_the_runner_reports_a_malformed_case_as_such_not_as_a_bug_of_the_implementation():
-    case, _ = MALFORMED[0]
+    case = MALFORMED[0][0]()
     item = CheckItem({k: case[k] for k in ("id", "area", "version", "setup", "ops")}, case["answers"], "x.jsonl:2")
     outcome = check_item(python_implementation(), item)
     assert outcome.status == "failed"
@@ -132,7 +137,7 @@ def test_the_protocol_document_names_every_operation_of_the_table():
 def test_the_rig_refuses_a_malformed_case_file_before_the_game_runs(tmp_path):
     from rig.runner import load_case_file  # harness live/record --cases
 
-    path = write_recorded(tmp_path / "r.jsonl", [MALFORMED[0][0]])
+    path = write_recorded(tmp_path / "r.jsonl", [MALFORMED[0][0]()])
     with pytest.raises(CaseFileError, match=r":1: storage/p/errors: operation 1 \['get', '1'\]"):
         load_case_file(path)
 
@@ -143,7 +148,7 @@ def test_served_over_the_protocol_a_malformed_case_is_a_failure_line_saying_so()
 
     from harness.implementations.process import serve
 
-    case = {k: MALFORMED[0][0][k] for k in ("id", "area", "version", "setup", "ops")}
+    case = {k: MALFORMED[0][0]()[k] for k in ("id", "area", "version", "setup", "ops")}
     out = io.StringIO()
     serve(answer_case, io.StringIO(json.dumps(case) + "\n"), out)
     line = json.loads(out.getvalue())

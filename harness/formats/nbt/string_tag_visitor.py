@@ -45,6 +45,12 @@ BOOLEAN_WORDS = ("true", "false")
 # SnbtGrammar.escapeControlCharacters (26.x)
 _NAMED_CONTROL_ESCAPES = {"\b": "b", "\t": "t", "\n": "n", "\f": "f", "\r": "r"}
 
+# str.translate tables of quoteAndEscape, by (the chosen quote, whether control characters are escaped)
+_ESCAPES = {(quote, control): {ord("\\"): "\\\\", ord(quote): "\\" + quote,
+                               **({c: "\\" + _NAMED_CONTROL_ESCAPES.get(chr(c), f"x{c:02X}") for c in range(0x20)}
+                                  if control else {})}
+            for quote in "\"'" for control in (False, True)}
+
 _SUFFIX = {T.TAG_BYTE: "b", T.TAG_SHORT: "s", T.TAG_INT: "", T.TAG_LONG: "L"}
 
 
@@ -220,21 +226,9 @@ def quote_and_escape(text: str, rules: versions.SnbtRules) -> str:
     first → double quotes, none → double quotes. ``\\`` and the chosen quote are
     backslash-escaped; control characters too when ``rules.escape_control_chars``.
     """
-    parts: list[str] = []
-    quote = ""
-    for c in text:
-        if c == "\\":
-            parts.append("\\\\")
-        elif c == '"' or c == "'":
-            if not quote:
-                quote = "'" if c == '"' else '"'
-            parts.append("\\" + c if c == quote else c)
-        elif rules.escape_control_chars and c < " ":
-            parts.append("\\" + _NAMED_CONTROL_ESCAPES.get(c, f"x{ord(c):02X}"))
-        else:
-            parts.append(c)
-    quote = quote or '"'
-    return quote + "".join(parts) + quote
+    double, single = text.find('"'), text.find("'")
+    quote = "'" if double >= 0 and (single < 0 or double < single) else '"'
+    return quote + text.translate(_ESCAPES[quote, rules.escape_control_chars]) + quote
 
 
 def java_sorted_keys(compound: T.CompoundTag) -> list[str]:

@@ -13,9 +13,9 @@ A drawn case is ``{"setup": {...}, "ops": [[name, arg, ...], ...]}``, always ins
 vocabulary (:func:`harness.engine.vocabulary.case_problem` is None), with the area's opening
 operation first where it has one.
 
->>> from hypothesis import given, settings, seed, Phase
+>>> from hypothesis import given, settings, seed, HealthCheck, Phase
 >>> drawn = []
->>> @settings(max_examples=5, database=None, phases=[Phase.generate])
+>>> @settings(max_examples=5, database=None, phases=[Phase.generate], suppress_health_check=list(HealthCheck))
 ... @seed(1)
 ... @given(case_strategy("storage", "26.3"))
 ... def collect(case): drawn.append(case)
