@@ -16,13 +16,14 @@ import pytest
 from harness.engine.casefile import load_cases
 from tests.helpers_cli import run_in_process, run_in_subprocess
 
-# fixed: the same seed draws the same cases. Of seeds 0 to 52, seed 11 finds all four planted
-# bugs in the fewest cases (in chunk 0: storage's at case 19, palette's at 9, nbt's at 34,
-# snbt's at 20; seed 1 needs 50), so 34 cases per area of one chunk
-SEED, CASES = 11, 34
+# fixed: the same seed draws the same cases (in any process: no literal of a loaded module is
+# drawn). Of seeds 0 to 29 none finds all four planted bugs within 34 cases (snbt's is the rare
+# one, a "B" suffix), and of seeds 0 to 15 only seed 1 within 64: nbt's at case 36, the last of
+# the four, so 40 cases per area of one chunk
+SEED, CASES = 1, 40
 AREAS = ("storage", "palette", "nbt", "snbt")
-# the most candidates tried when shrinking one disagreement (--shrink-budget): with seed 11 each
-# is down to at most 3 operations within 20 (within 12, palette's write is still at 6); the
+# the most candidates tried when shrinking one disagreement (--shrink-budget): with seed 1 each
+# is down to at most 3 operations within 30 (palette's write from 23 operations to 2); the
 # candidates past that (smaller inputs) were most of the campaign's JVM time
 SHRINK_BUDGET = 30
 # the cluster's campaign: the two areas quickest to shrink, the same seed and cases per area

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from contextlib import contextmanager
 
 CHUNK = 64  # cases drawn per Hypothesis run
 HASH_CHARS = 16
@@ -47,8 +48,33 @@ def chunk_seed(seed: int, area: str, version: str, k: int) -> int:
     return int.from_bytes(hashlib.sha256(f"{seed}/{area}/{version}/{k}".encode()).digest()[:8], "big")
 
 
+@contextmanager
+def _no_local_constants():
+    """Hypothesis (6.131 on) sometimes draws a literal found in the source of any non-installed
+    module loaded in the process, so the cases of one seed would depend on what else was
+    imported (a test module, a CLI verb) and on every literal of our own code. While a chunk is
+    drawn it takes none: only the strategies and the seed decide. (Hypothesis' internals: where
+    they are not as expected, nothing is changed.)"""
+    try:
+        from hypothesis.internal.conjecture import providers
+        empty = providers.Constants()
+        cache = providers.CONSTANTS_CACHE.cache
+        saved = providers._get_local_constants
+    except (ImportError, AttributeError, TypeError):
+        yield
+        return
+    providers._get_local_constants = lambda: empty
+    cache.clear()  # permitted constants kept from before, local ones among them
+    try:
+        yield
+    finally:
+        providers._get_local_constants = saved
+        cache.clear()
+
+
 def draw_chunk(area: str, version: str, seed: int, k: int, size: int = CHUNK) -> list[dict]:
-    """Up to ``size`` drawn ``{"setup", "ops"}`` of chunk ``k`` (module docstring), in Hypothesis' order."""
+    """Up to ``size`` drawn ``{"setup", "ops"}`` of chunk ``k`` (module docstring), in Hypothesis'
+    order: the same in any process for the same arguments and strategies."""
     from hypothesis import HealthCheck, Phase, given, settings
     from hypothesis import seed as hypothesis_seed
 
@@ -63,7 +89,8 @@ def draw_chunk(area: str, version: str, seed: int, k: int, size: int = CHUNK) ->
     def collect(case):
         drawn.append(case)
 
-    collect()
+    with _no_local_constants():
+        collect()
     return drawn[:size]
 
 
