@@ -50,7 +50,7 @@ def chunk_seed(seed: int, area: str, version: str, k: int) -> int:
 
 @contextmanager
 def _no_local_constants():
-    """Hypothesis (6.131 on) sometimes draws a literal found in the source of any non-installed
+    """Hypothesis (6.155 here) sometimes draws a literal found in the source of any non-installed
     module loaded in the process, so the cases of one seed would depend on what else was
     imported (a test module, a CLI verb) and on every literal of our own code. While a chunk is
     drawn it takes none: only the strategies and the seed decide. (Hypothesis' internals: where
