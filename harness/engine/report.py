@@ -127,8 +127,9 @@ def _listed(o: Outcome) -> str:
 
 
 def failure_text(o: Outcome) -> str:
-    """All that a person needs about one failed case: id, version and source, its setup (JSON,
-    cut at :data:`VALUE_CHARS`), then the first :data:`SHOWN_MISMATCHES` mismatches."""
+    """All that a person needs about one failed case: id, version and source, its setup and its
+    operations in order (JSON, each line cut at :data:`VALUE_CHARS`), then the first
+    :data:`SHOWN_MISMATCHES` mismatches."""
     v, _, cid = o.item.key
     lines = [f"FAIL {v} {shorten(cid, ID_CHARS)}  ({shorten(o.item.source, ID_CHARS)}){_listed(o)}"]
     if o.reason:
@@ -136,6 +137,9 @@ def failure_text(o: Outcome) -> str:
     setup = o.item.case.get("setup")
     if setup:  # what the operations start from, so that the case can be rebuilt by hand
         lines.append(f"  setup {shorten(json_text(setup), VALUE_CHARS)}")
+    ops = o.item.case.get("ops")
+    if ops and o.mismatches:  # every operation in order: a mismatch may come of an earlier one
+        lines.append(f"  ops {shorten(', '.join(json_text(op) for op in ops), VALUE_CHARS)}")
     for m in o.mismatches[:SHOWN_MISMATCHES]:
         lines.extend("  " + line for line in mismatch_lines(m))
     if len(o.mismatches) > SHOWN_MISMATCHES:

@@ -150,6 +150,8 @@ def test_a_failure_shows_the_setup_its_operations_start_from():
 
     text = report.failure_text(_failure("storage/p/errors", tamper))
     assert text.splitlines()[1] == '  setup {"bits": 5, "size": 64}'  # the recorded case's setup
+    ops = recorded("26.3")["storage/p/errors"]["ops"]
+    assert text.splitlines()[2] == "  ops " + ", ".join(json.dumps(op) for op in ops)  # all, in order
     chunk = recorded("26.3")["nbt/g/infdev/chunk/file"]
     assert len(json.dumps(chunk["setup"])) > 100 * report.VALUE_CHARS  # a whole chunk's bytes: cut in the text
     line = report.failure_text(_failure("nbt/g/infdev/chunk/file", tamper)).splitlines()[1]
