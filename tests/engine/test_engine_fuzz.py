@@ -97,6 +97,34 @@ def test_the_example_database_keeps_cases_per_area_and_release(tmp_path):
     assert generate.saved_cases(db, "storage", "1.21.1") == []
 
 
+class _AskedDrawer:
+    """A stand-in for the campaign's drawer: each chunk distinct made-up storage cases (not
+    judged here), and every chunk asked for, now or ahead, kept in ``asked``."""
+
+    def __init__(self):
+        self.asked = set()
+
+    def get(self, key, upcoming):
+        self.asked |= {key, *upcoming}
+        return [{"setup": {"bits": 1, "size": 1 + i}, "ops": [["new"], ["get", key[1]]]} for i in range(generate.CHUNK)]
+
+
+@pytest.mark.parametrize("cases, asked", [(40, {("storage", 0), ("snbt", 0)}),
+                                          (generate.CHUNK + 1, {(a, k) for a in ("storage", "snbt") for k in (0, 1)})])
+def test_a_campaign_of_n_cases_draws_no_chunk_ahead_that_it_may_not_run(cases, asked):
+    # chunks are drawn ahead (in a child process) only where even full chunks before them would
+    # leave cases to run: 40 of a 64-case chunk ask for no chunk 1 or 2
+    import threading
+
+    from harness.engine.fuzz.campaign import _batches
+
+    drawer = _AskedDrawer()
+    c = Campaign(["storage", "snbt"], "26.3", 1, cases, None, None, None)
+    batches = list(_batches(c, threading.Event(), drawer))
+    assert {area: sum(len(b) for a, b in batches if a == area) for area in c.areas} == {"storage": cases, "snbt": cases}
+    assert drawer.asked == asked
+
+
 def _campaign(tmp_path, db, engine, cases=64, seed=1):
     campaign = Campaign(["storage", "snbt"], "26.3", seed, cases, None, tmp_path / "cases", db,
                         judge_name="python (judge)", impl_name="broken")

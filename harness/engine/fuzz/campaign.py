@@ -161,7 +161,8 @@ def _batches(c: Campaign, stop: threading.Event, drawer: _Drawer):
                 live.remove(area)
                 continue
             after = [a for a in live if left[a] is None or left[a] > 0]
-            upcoming = [(a, k) for a in after[after.index(area) + 1:]] + [(a, k + n) for n in (1, 2) for a in after]
+            upcoming = [(a, k) for a in after[after.index(area) + 1:]] + [(a, k + n) for n in (1, 2) for a in after
+                                                                          if _needs(left[a], n)]
             batch = fresh(area, drawer.get((area, k), upcoming), f"seed {c.seed} chunk {k}")
             if not batch and left[area] is not None:
                 live.remove(area)  # Hypothesis drew nothing new: the area's cases are exhausted
@@ -170,6 +171,14 @@ def _batches(c: Campaign, stop: threading.Event, drawer: _Drawer):
             if stop.is_set():
                 return
         k += 1
+
+
+def _needs(left: int | None, n: int) -> bool:
+    """Whether an area with ``left`` cases still to run (None: no limit) needs ``n`` more chunks
+    after the current one even if every chunk gives :data:`~harness.engine.fuzz.generate.CHUNK`
+    new cases: only such chunks are drawn ahead (a chunk that may not be needed, because the
+    current one may be enough, is drawn when it is asked for)."""
+    return left is None or left > n * generate.CHUNK
 
 
 def _ahead(c: Campaign, stop: threading.Event, drawer: _Drawer, deadline: float | None, depth: int = 2):
