@@ -97,6 +97,64 @@ def test_the_example_database_keeps_cases_per_area_and_release(tmp_path):
     assert generate.saved_cases(db, "storage", "1.21.1") == []
 
 
+class _AskedDrawer:
+    """A stand-in for the campaign's drawer: each chunk distinct made-up storage cases (not
+    judged here), and every chunk asked for, now or ahead, kept in ``asked``."""
+
+    def __init__(self):
+        self.asked = set()
+
+    def get(self, key, upcoming):
+        self.asked |= {key[:2] for key in (key, *upcoming)}
+        return [{"setup": {"bits": 1, "size": 1 + i}, "ops": [["new"], ["get", key[1]]]} for i in range(key[2])]
+
+
+@pytest.mark.parametrize("cases, asked", [(40, {("storage", 0), ("snbt", 0)}),
+                                          (generate.CHUNK + 1, {(a, k) for a in ("storage", "snbt") for k in (0, 1)})])
+def test_a_campaign_of_n_cases_draws_no_chunk_ahead_that_it_may_not_run(cases, asked):
+    # chunks are drawn ahead (in a child process) only where even full chunks before them would
+    # leave cases to run: 40 of a 64-case chunk ask for no chunk 1 or 2
+    import threading
+
+    from harness.engine.fuzz.campaign import _batches
+
+    drawer = _AskedDrawer()
+    c = Campaign(["storage", "snbt"], "26.3", 1, cases, None, None, None)
+    batches = list(_batches(c, threading.Event(), drawer))
+    assert {area: sum(len(b) for a, b in batches if a == area) for area in c.areas} == {"storage": cases, "snbt": cases}
+    assert drawer.asked == asked
+
+
+def test_the_first_cases_of_a_chunk_are_the_same_however_many_are_drawn():
+    # Hypothesis draws otherwise for another max_examples: draw_chunk stops a whole chunk's run
+    whole = generate.draw_chunk("storage", "26.3", seed=1, k=0)
+    for size in (17, 40):
+        assert generate.draw_chunk("storage", "26.3", seed=1, k=0, size=size) == whole[:size], size
+
+
+class _RepeatingDrawer(_AskedDrawer):
+    """Each case of a chunk twice in a row (32 new cases in a whole chunk)."""
+
+    def get(self, key, upcoming):
+        self.asked |= {key[:2] for key in (key, *upcoming)}
+        return [{"setup": {"bits": 1, "size": 1 + i // 2}, "ops": [["new"], ["get", key[1]]]} for i in range(key[2])]
+
+
+def test_a_campaign_of_n_cases_is_the_first_n_of_a_longer_one_where_a_chunk_repeats_cases():
+    import threading
+
+    from harness.engine.fuzz.campaign import _batches
+
+    def run(cases):
+        c = Campaign(["storage", "snbt"], "26.3", 1, cases, None, None, None)
+        batches = list(_batches(c, threading.Event(), _RepeatingDrawer()))
+        return {area: [case["hash"] for a, b in batches if a == area for case in b] for area in c.areas}
+
+    short, longer = run(40), run(100)
+    assert {a: len(h) for a, h in short.items()} == {"storage": 40, "snbt": 40}
+    assert short == {a: h[:40] for a, h in longer.items()}
+
+
 def _campaign(tmp_path, db, engine, cases=64, seed=1):
     campaign = Campaign(["storage", "snbt"], "26.3", seed, cases, None, tmp_path / "cases", db,
                         judge_name="python (judge)", impl_name="broken")

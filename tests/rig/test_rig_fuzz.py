@@ -69,7 +69,9 @@ def check_found(found: dict, stdout: str, areas=AREAS) -> None:
 @pytest.fixture(scope="module")
 def local_run(standin_jars, broken_standin_jar, tmp_path_factory):
     out = tmp_path_factory.mktemp("fuzz-local")
-    return fuzz(standin_jars, broken_standin_jar, out, AREAS)
+    # cases drawn in a thread of this process (no child interpreter of its own to start); the
+    # cluster's command draws them in the default child process
+    return fuzz(standin_jars, broken_standin_jar, out, AREAS, "--draw-processes", "0")
 
 
 # the two tests of local_run on one worker (pytest-xdist's loadgroup), so the campaign runs once

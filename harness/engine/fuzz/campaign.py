@@ -117,12 +117,15 @@ class _Drawer:
 
             self.pool = get_context("spawn").Pool(processes)
 
-    def get(self, key: tuple[str, int], upcoming: list[tuple[str, int]]) -> list[dict]:
+    def get(self, key: tuple[str, int, int], upcoming: list[tuple[str, int, int]]) -> list[dict]:
+        """The first ``size`` cases of chunk ``k`` of ``area`` (``key``: area, k, size), the
+        ``upcoming`` ones (the same triples) requested ahead."""
         if self.pool is None:
-            return generate.draw_chunk(key[0], self.c.version, self.c.seed, key[1])
-        for area, k in [key] + upcoming[:self.depth]:
-            if (area, k) not in self.pending:
-                self.pending[area, k] = self.pool.apply_async(generate.draw_chunk, (area, self.c.version, self.c.seed, k))
+            return generate.draw_chunk(key[0], self.c.version, self.c.seed, key[1], key[2])
+        for area, k, size in [key] + upcoming[:self.depth]:
+            if (area, k, size) not in self.pending:
+                self.pending[area, k, size] = self.pool.apply_async(generate.draw_chunk,
+                                                                    (area, self.c.version, self.c.seed, k, size))
         return self.pending.pop(key).get()
 
     def close(self) -> None:
@@ -133,9 +136,17 @@ class _Drawer:
 
 def _batches(c: Campaign, stop: threading.Event, drawer: _Drawer):
     """``(area, cases)`` in the campaign's order: the saved disagreements of each area, then
-    chunk 0 of each area, chunk 1 of each... (module docstring); each case once."""
+    chunk 0 of each area, chunk 1 of each... (module docstring); each case once. Of a chunk
+    only as many cases are drawn as the area has left to run, the whole chunk where repeated
+    cases leave it short (a chunk's first cases are the same however many are drawn)."""
     seen: set[str] = set()
     left = {a: c.cases for a in c.areas}
+
+    def size(area, n=0):  # how many of chunk k + n to draw: what is left if the chunks before gave CHUNK new
+        return generate.CHUNK if left[area] is None else max(1, min(generate.CHUNK, left[area] - n * generate.CHUNK))
+
+    def new(area, drawn):  # how many of drawn are not run yet
+        return len({generate.case_hash(area, d["setup"], d["ops"]) for d in drawn} - seen)
 
     def fresh(area, drawn, source):
         out = []
@@ -161,8 +172,12 @@ def _batches(c: Campaign, stop: threading.Event, drawer: _Drawer):
                 live.remove(area)
                 continue
             after = [a for a in live if left[a] is None or left[a] > 0]
-            upcoming = [(a, k) for a in after[after.index(area) + 1:]] + [(a, k + n) for n in (1, 2) for a in after]
-            batch = fresh(area, drawer.get((area, k), upcoming), f"seed {c.seed} chunk {k}")
+            upcoming = [(a, k, size(a)) for a in after[after.index(area) + 1:]] + [
+                (a, k + n, size(a, n)) for n in (1, 2) for a in after if _needs(left[a], n)]
+            drawn = drawer.get((area, k, size(area)), upcoming)
+            if len(drawn) == size(area) < generate.CHUNK and left[area] is not None and new(area, drawn) < left[area]:
+                drawn = drawer.get((area, k, generate.CHUNK), [])  # repeats among them: the whole chunk
+            batch = fresh(area, drawn, f"seed {c.seed} chunk {k}")
             if not batch and left[area] is not None:
                 live.remove(area)  # Hypothesis drew nothing new: the area's cases are exhausted
             elif batch:
@@ -170,6 +185,14 @@ def _batches(c: Campaign, stop: threading.Event, drawer: _Drawer):
             if stop.is_set():
                 return
         k += 1
+
+
+def _needs(left: int | None, n: int) -> bool:
+    """Whether an area with ``left`` cases still to run (None: no limit) needs ``n`` more chunks
+    after the current one even if every chunk gives :data:`~harness.engine.fuzz.generate.CHUNK`
+    new cases: only such chunks are drawn ahead (a chunk that may not be needed, because the
+    current one may be enough, is drawn when it is asked for)."""
+    return left is None or left > n * generate.CHUNK
 
 
 def _ahead(c: Campaign, stop: threading.Event, drawer: _Drawer, deadline: float | None, depth: int = 2):

@@ -72,25 +72,42 @@ def _no_local_constants():
         cache.clear()
 
 
+class _Enough(Exception):
+    """Raised inside a chunk's Hypothesis run once the cases asked for are drawn."""
+
+
 def draw_chunk(area: str, version: str, seed: int, k: int, size: int = CHUNK) -> list[dict]:
-    """Up to ``size`` drawn ``{"setup", "ops"}`` of chunk ``k`` (module docstring), in Hypothesis'
-    order: the same in any process for the same arguments and strategies."""
+    """The first ``size`` (at most :data:`CHUNK`) drawn ``{"setup", "ops"}`` of chunk ``k``
+    (module docstring), in Hypothesis' order: the same in any process for the same arguments
+    and strategies, and the first ``size`` of the whole chunk. (The run is always set up for
+    :data:`CHUNK` examples, since Hypothesis draws differently for another ``max_examples``,
+    and is stopped once ``size`` are drawn.)"""
     from hypothesis import HealthCheck, Phase, given, settings
     from hypothesis import seed as hypothesis_seed
 
     from harness.engine.fuzz.strategies import case_strategy
 
     drawn: list[dict] = []
+    size = max(0, min(size, CHUNK))
+    if size == 0:
+        return drawn
 
-    @settings(max_examples=size, database=None, phases=[Phase.generate], deadline=None, derandomize=False,
+    @settings(max_examples=CHUNK, database=None, phases=[Phase.generate], deadline=None, derandomize=False,
               suppress_health_check=list(HealthCheck), print_blob=False, report_multiple_bugs=False)
     @hypothesis_seed(chunk_seed(seed, area, version, k))
     @given(case_strategy(area, version))
     def collect(case):
+        if len(drawn) >= size:  # Hypothesis runs the stopping example once more to report it
+            raise _Enough
         drawn.append(case)
+        if len(drawn) >= size:
+            raise _Enough
 
     with _no_local_constants():
-        collect()
+        try:
+            collect()
+        except _Enough:
+            pass
     return drawn[:size]
 
 
