@@ -48,7 +48,8 @@ def _recorded_scalars(version: str):
 @pytest.mark.parametrize("version", RECORDED_VERSIONS)
 def test_recorded_float_and_double_text(version):
     scalars = list(_recorded_scalars(version))
-    wrong = [(case_id, TEXT[kind](bits), text) for case_id, kind, bits, text in scalars if TEXT[kind](bits) != text]
+    ours = [(case_id, TEXT[kind](bits), text) for case_id, kind, bits, text in scalars]
+    wrong = [row for row in ours if row[1] != row[2]]
     assert wrong == [] and len(scalars) >= 21, (len(scalars), wrong[:5])  # 21 float/double cases a release
 
 

@@ -47,7 +47,7 @@ from harness.formats.palette.palettes import (
 )
 from harness.formats.palette.strategy import Configuration, PackedLayout, Strategy
 from harness.formats.storage import BitStorage, InitializationException, SimpleBitStorage, java_longs, new_storage
-from harness.formats.storage.simple_bit_storage import expected_longs
+from harness.formats.storage.simple_bit_storage import _INT64, expected_longs
 from harness.formats.storage.word_codec import cell_dtype, decode_through, decode_words
 from harness.formats.varint import write_varint
 
@@ -236,7 +236,6 @@ def _refuse_value(value: object, registry: int) -> None:
 
 
 _NDARRAY = np.ndarray
-_INT64 = np.dtype(np.int64)
 _ADOPTED = {"linear": LinearPalette.adopt, "hash_map": HashMapPalette.adopt}  # unpack's palettes over the longs as given
 _new_container = object.__new__  # unpack's container, with no __init__ (the class's defaults hold)
 
@@ -262,11 +261,9 @@ class PalettedContainer:
 
     # set_at's quick path (harness.formats.palette.quick_set), beside ``_fast`` and ``_cells`` set
     # in __init__: the ids of values known to the current palette (None until first wanted;
-    # dropped by a resize), the compiled path's CellWriter (whose set_at is then this instance's
-    # own), and the resizes so far (so that the full path knows whether its id_for resized)
+    # dropped by a resize) and the compiled path's CellWriter (whose set_at is then this instance's own)
     _known: dict[int, int] | None = None
     _writer: Any = None
-    _resizes = 0
     # set_at's quick path: while it is on, the map of known ids as ``_fast`` (else IDLE) and
     # the storage's cells as ``_cells`` (else None)
     _fast: dict[int, int] = quick_set.IDLE
@@ -297,7 +294,6 @@ class PalettedContainer:
         """``onResize``: move to the configuration for ``bits``, copy the values, add ``value``."""
         self._quick_off()
         self._known = None
-        self._resizes += 1
         old = self._data
         configuration = self.strategy.configuration(bits)
         if configuration == old.configuration:
@@ -359,11 +355,10 @@ class PalettedContainer:
         """:meth:`set_at` through the palette and the storage's checks; then the quick path knows ``value``."""
         if type(value) is not int or not 0 <= value < self._registry:  # the fast test; the full one refuses
             _refuse_value(value, self._registry)
-        resizes = self._resizes
         palette_id = self._data.palette.id_for(value, self._resize or self._on_resize)
         self._data.storage.set(index, palette_id)  # after a resize, the new data's storage
-        known = self._known
-        if known is not None and resizes == self._resizes:
+        known = self._known  # None after a resize (_on_resize drops it)
+        if known is not None:
             known[value] = palette_id  # idFor gives this id until the next resize
         if self._fast is quick_set.IDLE:
             self._quick_on()

@@ -28,6 +28,8 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Literal, NamedTuple
 
+from harness.formats.storage.simple_bit_storage import expected_longs
+
 PaletteKind = Literal["single_value", "linear", "hash_map", "global"]
 MAX_REGISTRY = (1 << 31) - 1  # IdMap.size() is a Java int
 
@@ -126,8 +128,7 @@ class Strategy:
         layout = self._layouts.get(palette_size)
         if layout is None:
             bits = self.bits_for_serialization(palette_size)
-            per_long = 64 // bits if bits else 1
-            layout = PackedLayout(bits, self.configuration(bits), -(-self.size // per_long) if bits else 0)
+            layout = PackedLayout(bits, self.configuration(bits), expected_longs(bits, self.size) if bits else 0)
             if 0 <= palette_size <= _LAYOUTS_KEPT:
                 self._layouts[palette_size] = layout
         return layout
