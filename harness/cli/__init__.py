@@ -30,8 +30,16 @@ does not import the NBT tools and NumPy before its first case)."""
 SIGPIPE_STATUS = 141  # a shell's status for a command ended by SIGPIPE (128 + 13)
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, with a usage error told in two lines: what is wrong, and where the
+    options are listed (argparse prints the whole usage first, nine lines for ``check``)."""
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: error: {message}\n{self.prog} --help lists the options\n")
+
+
 def _top_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="harness",
         description="Conformance harness for Minecraft's data formats, with the game as the judge.",
     )

@@ -138,11 +138,9 @@ def run(args) -> int:
     notes: list[str] = []
     from harness.engine import limits
 
-    saved = limits.MAX_FILE_BYTES
-    if args.max_bytes:
-        limits.MAX_FILE_BYTES = args.max_bytes
     try:
-        items = select_items(args.version, args.area, args.case, args.cases, args.recorded, notes=notes)
+        with options.applied(limits, MAX_FILE_BYTES=args.max_bytes):
+            items = select_items(args.version, args.area, args.case, args.cases, args.recorded, notes=notes)
     except EmptyRecordedFiles as e:  # nothing to check, as when no case matches: the summary line last
         err.print(f"harness check: {e}", markup=False)
         print(summary_line([]), flush=True)
@@ -150,8 +148,6 @@ def run(args) -> int:
     except (CaseFileError, ValueError) as e:
         err.print(f"harness check: {e}", markup=False)
         return 2
-    finally:
-        limits.MAX_FILE_BYTES = saved
     for note in notes:
         err.print(f"harness check: {note}", markup=False)
     if not items:
@@ -167,18 +163,15 @@ def run(args) -> int:
     stopped = None
     from harness.formats import budget
 
-    saved_entries = budget.MAX_STORAGE_ENTRIES
-    if args.max_storage_entries:
-        budget.MAX_STORAGE_ENTRIES = args.max_storage_entries
     try:
-        outcomes = _run_with_progress(impl, items, args, err, run_checks)
+        with options.applied(budget, MAX_STORAGE_ENTRIES=args.max_storage_entries):
+            outcomes = _run_with_progress(impl, items, args, err, run_checks)
     except RunAborted as e:
         outcomes, stopped = e.outcomes, str(e)
     except CaseFileError as e:  # a stored case read as its turn came, changed since it was checked
         err.print(f"harness check: {e}", markup=False)
         return 2
     finally:
-        budget.MAX_STORAGE_ENTRIES = saved_entries
         impl.close()
     seconds = time.perf_counter() - start
     problems = [f"stopped after {len(outcomes)} of {len(items)} cases: {stopped}"] if stopped else []
@@ -193,7 +186,7 @@ def run(args) -> int:
         for problem in problems:
             err.print(f"harness check: {problem}", markup=False)
         sys.stdout.flush()
-        print(summary_line(outcomes), flush=True)
+        print(summary_line(outcomes) + _known_note(len(known), sum(o.status == "failed" for o in outcomes)), flush=True)
     except BrokenPipeError:  # the reader went away (| head): the status stays the run's
         silence_stdout()
     return status
@@ -251,6 +244,15 @@ def _known_failures(args, outcomes, expectations, before) -> tuple[set[int], lis
         lines += baseline_lines(result, args.baseline)
         extra["baseline"] = result.to_json(args.baseline)
     return known, [escape_surrogates(line) for line in lines], extra
+
+
+def _known_note(known: int, failed: int) -> str:
+    """After the summary line, how many of its failures are known (``--expect-failures``,
+    ``--baseline``) and so do not fail the run: `` (the 4 failures known)``, `` (3 of the 5
+    failures known)``; ``""`` when none is."""
+    if not known:
+        return ""
+    return f" (the {failed} failure{'s' if failed > 1 else ''} known)" if known == failed else f" ({known} of the {failed} failures known)"
 
 
 def _write_reports(args, outcomes, name: str, seconds: float, stopped: str | None, extra: dict | None = None) -> list[str]:

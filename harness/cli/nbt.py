@@ -24,6 +24,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from harness.cli.options import applied
 from harness.formats import budget, versions
 from harness.formats.errors import GameError
 from harness.formats.nbt import compression
@@ -347,13 +348,11 @@ def _ascii_compatible(encoding: str) -> bool:
 
 def _guard(action, args) -> int:
     out = _Output()
-    saved = budget.MAX_TAGS, budget.MAX_SNBT_CHARS, budget.MAX_SNBT_VALUES
-    budget.MAX_TAGS = getattr(args, "max_tags", budget.MAX_TAGS)
-    budget.MAX_SNBT_CHARS = getattr(args, "max_snbt_chars", budget.MAX_SNBT_CHARS)
-    budget.MAX_SNBT_VALUES = getattr(args, "max_snbt_values", budget.MAX_SNBT_VALUES)
+    wanted = {name: getattr(args, name.lower(), None) for name in ("MAX_TAGS", "MAX_SNBT_CHARS", "MAX_SNBT_VALUES")}
     try:
-        version = versions.get(args.version)
-        status = action(args, version, out)
+        with applied(budget, **wanted):
+            version = versions.get(args.version)
+            status = action(args, version, out)
     except (NbtCliError, versions.UnknownVersionError) as e:
         out.close()
         print(f"harness nbt: {e}", file=sys.stderr)
@@ -363,8 +362,6 @@ def _guard(action, args) -> int:
         named = [str(getattr(args, k)) for k in ("file", "input", "a", "b") if getattr(args, k, None)]
         print(f"harness nbt: {' / '.join(named)}: {e}", file=sys.stderr)
         return 2
-    finally:
-        budget.MAX_TAGS, budget.MAX_SNBT_CHARS, budget.MAX_SNBT_VALUES = saved
     out.close()
     return status
 
@@ -633,6 +630,8 @@ class _Region:
                       f"file, {tags} tags and {size} decompressed bytes (--max-region-tags N, --max-bytes N)")
         cut = [f"note: {line} (the game logs it and opens the file, the rest of its header read as zeros)"
                for line in region.log if line.startswith("Region file has truncated header")]
+        if not rows:  # nothing stored: no table to head
+            return [f"region file (recognised by {self.how})", *cut, f"{count}: the region holds no chunk"]
         return [f"region file (recognised by {self.how})", *cut, count,
                 f"{'x':>3} {'z':>3} {'sector':>7} {'sectors':>7} {'length':>9}  {'compression':<11}  saved (UTC)",
                 *rows]

@@ -1,7 +1,7 @@
 """Option types shared by the verbs, checked while the command line is parsed.
 
 Each is an ``argparse`` ``type=`` function: a bad value stops the command before any work
-with argparse's one-line usage error and exit status 2 (``harness check: error: argument
+with a usage error and exit status 2 (``harness check: error: argument
 --timeout: must be a positive number of seconds, not '0'``), never a traceback at the end
 of a long run.
 
@@ -16,6 +16,7 @@ argparse.ArgumentTypeError: cannot split the command 'sh -c "unterminated' like 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import math
 
 MAX_SECONDS = 7 * 24 * 3600.0  # longer waits overflow the clocks (threading.TIMEOUT_MAX, setitimer)
@@ -68,3 +69,27 @@ def output_file(text: str) -> str:
     except OSError as e:
         raise argparse.ArgumentTypeError(str(e)) from None
     return text
+
+
+@contextlib.contextmanager
+def applied(module, **values):
+    """Set ``module``'s attributes ``values`` (a budget module's ``MAX_...``; those given as
+    None or 0 are left as they are) for the ``with`` block, and restore what they were after,
+    however it ends: an option's budget lasts one command, also when verbs run in one process.
+
+    >>> from harness.formats import budget
+    >>> with applied(budget, MAX_TAGS=5, MAX_SNBT_CHARS=None):
+    ...     budget.MAX_TAGS, budget.MAX_SNBT_CHARS == 8 << 20
+    (5, True)
+    >>> budget.MAX_TAGS
+    1000000
+    """
+    saved = {name: getattr(module, name) for name in values}
+    try:
+        for name, value in values.items():
+            if value:
+                setattr(module, name, value)
+        yield
+    finally:
+        for name, value in saved.items():
+            setattr(module, name, value)

@@ -47,6 +47,14 @@ def test_every_public_name_is_there(module):
         f"{module}.__all__ and the list here differ: list a new name here and in CHANGELOG.md"
 
 
+@pytest.mark.parametrize("module", [m for m in PUBLIC_MODULES if m != "harness.formats"])
+def test_dir_lists_the_public_names_not_what_the_imports_left(module):
+    # a new user's trial found `annotations` and `Union` offered by dir(harness.formats.palette)
+    mod = importlib.import_module(module)
+    assert dir(mod) == sorted(PUBLIC_NAMES[module])
+    assert "annotations" in vars(mod) or "Union" in vars(mod) or "COMPRESSION_BY_ID" in vars(mod)  # what dir() leaves out
+
+
 def test_the_public_api_uses_no_engine():
     """``harness.formats`` imports nothing from the engine: a library user gets the formats alone."""
     code = ("import sys; import " + ", ".join(PUBLIC_MODULES)

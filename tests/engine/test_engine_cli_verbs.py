@@ -105,7 +105,11 @@ def test_versions_refuses_what_it_cannot_compare(capsys, argv, says):
 def test_versions_refuses_an_unknown_area_as_check_does(capsys):
     with pytest.raises(SystemExit) as stop:
         main(["versions", "26.3", "26.1.2", "--area", "bogus"])
-    assert stop.value.code == 2 and "invalid choice: 'bogus'" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and "invalid choice: 'bogus'" in err
+    # the error and where the options are, not the nine lines of usage before it (a trial found them hiding the error)
+    assert err.splitlines() == ["harness versions: error: argument --area: invalid choice: 'bogus' (choose from "
+                                "'storage', 'palette', 'nbt', 'snbt', 'region')", "harness versions --help lists the options"]
 
 
 def test_versions_labels_two_sides_of_one_version_a_and_b(capsys):

@@ -219,3 +219,13 @@ def test_a_region_file_shorter_than_its_header_is_listed_as_the_game_opens_it(ca
     assert (status, err) == (0, "") and lines[1].startswith("note: Region file has truncated header: 5000 (the game")
     assert lines[2] == "chunks: 1 of 1024; 1 the game cannot load"
     assert "problem: Region file has an invalid sector at index: 97; sector 2 is out of bounds" in out
+
+
+@pytest.mark.parametrize("size", [0, 8192])
+def test_a_region_that_holds_no_chunk_says_so_without_a_table(capsys, tmp_path, size):
+    # an empty file is a new region to the game, and a header of zeros places no chunk
+    path = tmp_path / "r.0.0.mca"
+    path.write_bytes(bytes(size))
+    status, out, err = run(capsys, "show", path)
+    assert (status, err) == (0, "")
+    assert out.splitlines() == ["region file (recognised by its name r.X.Z.mca)", "chunks: 0 of 1024: the region holds no chunk"]

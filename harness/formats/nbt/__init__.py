@@ -48,6 +48,8 @@ StringTag('Bananrama')
 
 from __future__ import annotations
 
+from harness.formats import public_names as _public_names
+
 import os
 from typing import IO, Union
 
@@ -92,6 +94,7 @@ __all__ = [
     # errors
     "GameError", "CompressionError", "CommandSyntaxError",
 ]
+__dir__ = _public_names.listing(__all__)  # dir() lists the API, not what the imports left
 
 Version = Union[str, GameVersion, None]
 """A release: a version string of the table (``"26.3"``), a ``GameVersion``, or ``None`` for the latest."""

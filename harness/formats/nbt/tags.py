@@ -297,7 +297,7 @@ class ListTag(list[Tag], Tag):
             self.declared_type = declared_type
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, ListTag) and list.__eq__(self, other)
+        return isinstance(other, ListTag) and _equal(list.__eq__, self, other)
 
     __hash__ = None  # type: ignore[assignment]  # mutable
 
@@ -317,12 +317,41 @@ class CompoundTag(dict[str, Tag], Tag):
     table_size: int | None = None  # class default; set on the instance when the table is not the grown one
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, CompoundTag) and dict.__eq__(self, other)
+        return isinstance(other, CompoundTag) and _equal(dict.__eq__, self, other)
 
     __hash__ = None  # type: ignore[assignment]  # mutable
 
     def __repr__(self) -> str:
         return f"CompoundTag({dict.__repr__(self)})"
+
+
+def _equal(compare, a: ListTag | CompoundTag, b: ListTag | CompoundTag) -> bool:
+    """``compare(a, b)`` (``list.__eq__`` or ``dict.__eq__``: C, recursive), or the same
+    answer from :func:`_equal_at_any_depth` where the trees nest too deep for it."""
+    try:
+        return compare(a, b)
+    except RecursionError:
+        return _equal_at_any_depth(a, b)
+
+
+def _equal_at_any_depth(a: ListTag | CompoundTag, b: ListTag | CompoundTag) -> bool:
+    """``a == b`` for trees too deep for Python's recursive comparison (about 1,000 levels;
+    the game's binary limit is 512, SNBT text and code may nest deeper): the same answer,
+    walked with a stack of its own."""
+    stack: list[tuple[object, object]] = [(a, b)]
+    while stack:
+        x, y = stack.pop()
+        if isinstance(x, CompoundTag):
+            if not isinstance(y, CompoundTag) or x.keys() != y.keys():
+                return False
+            stack.extend((value, y[key]) for key, value in x.items())
+        elif isinstance(x, ListTag):
+            if not isinstance(y, ListTag) or len(x) != len(y):
+                return False
+            stack.extend(zip(x, y))
+        elif x != y:  # a leaf's own comparison: no nesting below it
+            return False
+    return True
 
 
 _new_object = object.__new__

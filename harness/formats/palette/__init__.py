@@ -29,6 +29,8 @@ positions out of range raise ``GameError`` ``IllegalArgumentException`` as the g
 
 from __future__ import annotations
 
+from harness.formats import public_names as _public_names
+
 from typing import Union
 
 from harness.formats import versions as _versions
@@ -68,3 +70,4 @@ def biomes_strategy(version: Version = None) -> Strategy:
 __all__ = ["Configuration", "GlobalPalette", "HashMapPalette", "LinearPalette", "MissingPaletteEntryException",
            "Packed", "PalettedContainer", "SingleValuePalette", "Strategy", "biomes_strategy",
            "block_states_strategy", "ceillog2"]
+__dir__ = _public_names.listing(__all__)  # dir() lists the API, not what the imports left

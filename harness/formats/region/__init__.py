@@ -8,6 +8,7 @@ run of sectors); and :mod:`.data_layer`, the 2048-byte light nibble arrays a chu
 sections store (``net.minecraft.world.level.chunk.DataLayer``).
 """
 
+from harness.formats import public_names as _public_names
 from harness.formats.region.data_layer import DataLayer
 from harness.formats.region.region_file import (
     CHUNKS, REGION_NAME, SECTOR, ChunkLocation, RegionError, RegionFile,
@@ -17,3 +18,4 @@ from harness.formats.region.region_file_version import COMPRESSION_BY_ID
 
 __all__ = ["RegionFile", "ChunkLocation", "RegionError", "UnsupportedChunkError", "looks_like_region",
            "stored_position", "REGION_NAME", "SECTOR", "DataLayer"]
+__dir__ = _public_names.listing(__all__)  # dir() lists the API, not what the imports left

@@ -24,6 +24,8 @@ Java has them. :func:`new_storage` picks one as ``PalettedContainer`` does: 0 bi
 
 from __future__ import annotations
 
+from harness.formats import public_names as _public_names
+
 from harness.formats.storage.simple_bit_storage import (
     MAX_LONGS,
     InitializationException,
@@ -50,3 +52,4 @@ def new_storage(bits: int, size: int) -> BitStorage:
 
 __all__ = ["BitStorage", "InitializationException", "MAX_LONGS", "SimpleBitStorage", "ZeroBitStorage",
            "java_int", "java_longs", "new_storage", "required_longs"]
+__dir__ = _public_names.listing(__all__)  # dir() lists the API, not what the imports left
