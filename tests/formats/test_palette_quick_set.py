@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import RECORDED_VERSIONS, reference_cases
-from harness.engine.compare import compare_case
+from helpers_palette import assert_answers_as_recorded
 from harness.formats import versions
 from harness.formats.errors import GameError
 from harness.formats.palette import PalettedContainer, Strategy, quick_set
@@ -118,7 +118,7 @@ def test_every_recorded_palette_case_on_each_path(version, quick_path):
     release = versions.get(version)
     for case in reference_cases(version, "palette"):
         answers = python_palette.run(case["setup"], case["ops"], release)
-        assert compare_case(case["ops"], case["answers"], answers, case=case) == [], case["id"]
+        assert_answers_as_recorded(case, answers)
 
 
 def test_resize_order_old_values_and_the_bytes_after_sets(quick_path):

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from conftest import RECORDED_VERSIONS, reference_cases
-from harness.engine.compare import compare_case
+from helpers_palette import assert_answers_as_recorded
 from harness.formats import versions
 from harness.formats.errors import GameError
 from harness.formats.palette import PalettedContainer, Strategy
@@ -54,7 +54,7 @@ def test_every_recorded_palette_case_with_the_longs_as_an_array(version, writabl
     release = versions.get(version)
     for case in reference_cases(version, "palette"):
         answers = python_palette.run(case["setup"], case["ops"], release)
-        assert compare_case(case["ops"], case["answers"], answers, case=case) == [], case["id"]
+        assert_answers_as_recorded(case, answers)
     assert taken, "no recorded case took the path"  # the replay went through it
 
 
