@@ -1,10 +1,12 @@
 """Test helpers for the storage and palette areas: one recorded answer by case and operation,
-and a replay's answers held to a recorded case's."""
+the recorded palette cases a release adds to those of the releases before it, and a replay's
+answers held to a recorded case's."""
 
 import json
 
-from conftest import reference_case
+from conftest import RECORDED_VERSIONS, reference_case, reference_cases
 from harness.engine.compare import compare_case
+from harness.formats import versions
 
 
 def recorded_answer(version: str, case_id: str, op_index: int):
@@ -23,3 +25,18 @@ def assert_answers_as_recorded(case: dict, answers: list) -> None:
     except (TypeError, ValueError):  # a value JSON has no text for: compare_case judges it
         pass
     assert compare_case(case["ops"], case["answers"], answers, case=case) == [], case["id"]
+
+
+def palette_cases_to_replay(version: str) -> list[dict]:
+    """The recorded palette cases of ``version`` but those an earlier recorded release whose
+    ``PaletteRules`` are equal recorded alike (the same setup, operations and answers): our
+    answers to a palette case depend on the case and its release's ``PaletteRules`` alone
+    (:func:`harness.implementations.python.palette.run`, and the answers that
+    :mod:`harness.implementations.python` keeps by them), so replaying such a case again is the
+    very computation the earlier release's replay made. In recorded order."""
+    rules = versions.get(version).palette
+    earlier = {json.dumps([c["setup"], c["ops"], c["answers"]])
+               for v in RECORDED_VERSIONS[:RECORDED_VERSIONS.index(version)] if versions.get(v).palette == rules
+               for c in reference_cases(v, "palette")}
+    return [c for c in reference_cases(version, "palette")
+            if json.dumps([c["setup"], c["ops"], c["answers"]]) not in earlier]
