@@ -210,12 +210,12 @@ def _impl_long_integer(folder: Path) -> list[str]:
                     "--no-progress", "--quiet")
 
 
-ID_CHARS = 50_000_000 if FULL_SIZE else 5_000_000  # of the slow case's id, past "storage/p/"
+SLOW_ID_CHARS = 50_000_000 if FULL_SIZE else 5_000_000  # of the slow case's id, past "storage/p/"
 SLOW_SIZE = 4_000_000 if FULL_SIZE else 2_000_000  # entries the slow case lists (0.2 s: 4 times the "slow" line's 50 ms)
 
 
 def _huge_id_slow(folder: Path) -> list[str]:
-    path = _recorded(folder, "slow.jsonl", {"id": "storage/p/" + "x" * ID_CHARS, "area": "storage",
+    path = _recorded(folder, "slow.jsonl", {"id": "storage/p/" + "x" * SLOW_ID_CHARS, "area": "storage",
                                             "version": "26.3", "setup": {"bits": 5, "size": SLOW_SIZE},
                                             "ops": [["new"], ["fill", 3], ["values"]], "answers": [None, None, []]})
     return _harness("check", "--recorded", str(path), "--no-progress")
@@ -325,8 +325,8 @@ ENTRIES = [
           r"storage/p/huge.*'values' would list 200000000 entries, over the tools' limit"),
     Entry("--impl answers a 5000-digit integer", 8, _impl_long_integer, 1,
           r"storage/p/errors.*the answer line is not JSON \(an integer of 5000 digits"),
-    Entry(f"{ID_CHARS // 1_000_000} MB case id, a slow case", 9, _huge_id_slow, 1,
-          rf"^slow: storage averages .*\({ID_CHARS + 10} chars\)"),
+    Entry(f"{SLOW_ID_CHARS // 1_000_000} MB case id, a slow case", 9, _huge_id_slow, 1,
+          rf"^slow: storage averages .*\({SLOW_ID_CHARS + 10} chars\)"),
     Entry("YAML size: 064", 10, _octal_yaml, 2, r"octal\.yaml:4: the integer '064' is not plain decimal \(YAML 1\.1"),
     Entry("convert to 1000-deep NBT --strict", 11, _deep_convert, 2,
           r"deep\.nbt: not written \(--strict\): the file will not read back: it nests 1000"),
