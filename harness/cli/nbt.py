@@ -654,7 +654,7 @@ class _Region:
 
         ran_out = None
         try:
-            tag = regions.region_file_version.read_through(compression_id, payload, read, limit=size)[0]
+            tag, _, inflated[0] = regions.region_file_version.read_through(compression_id, payload, read, limit=size)
         except budget.BudgetExceeded:
             account.charge(tags, inflated[0])
             if tags == per_read:

@@ -1,8 +1,42 @@
-"""Test helpers for the storage and palette areas: one recorded answer by case and operation."""
+"""Test helpers for the storage and palette areas: one recorded answer by case and operation,
+the recorded palette cases a release adds to those of the releases before it, and a replay's
+answers held to a recorded case's."""
 
-from conftest import reference_case
+import json
+
+from conftest import RECORDED_VERSIONS, reference_case, reference_cases
+from harness.engine.compare import compare_case
+from harness.formats import versions
 
 
 def recorded_answer(version: str, case_id: str, op_index: int):
     """The game's recorded answer to one operation of one case."""
     return reference_case(version, case_id)["answers"][op_index]
+
+
+def assert_answers_as_recorded(case: dict, answers: list) -> None:
+    """``answers`` to the recorded ``case`` are the game's: the same JSON text as its recorded
+    answers (so the same types and values at every operation: a check much cheaper than
+    :func:`compare_case`, which nothing it passes would fail), else no mismatch by
+    :func:`compare_case`, whose report names the first difference."""
+    try:
+        if json.dumps(answers) == json.dumps(case["answers"]):
+            return
+    except (TypeError, ValueError):  # a value JSON has no text for: compare_case judges it
+        pass
+    assert compare_case(case["ops"], case["answers"], answers, case=case) == [], case["id"]
+
+
+def palette_cases_to_replay(version: str) -> list[dict]:
+    """The recorded palette cases of ``version`` but those an earlier recorded release whose
+    ``PaletteRules`` are equal recorded alike (the same setup, operations and answers): our
+    answers to a palette case depend on the case and its release's ``PaletteRules`` alone
+    (:func:`harness.implementations.python.palette.run`, and the answers that
+    :mod:`harness.implementations.python` keeps by them), so replaying such a case again is the
+    very computation the earlier release's replay made. In recorded order."""
+    rules = versions.get(version).palette
+    earlier = {json.dumps([c["setup"], c["ops"], c["answers"]])
+               for v in RECORDED_VERSIONS[:RECORDED_VERSIONS.index(version)] if versions.get(v).palette == rules
+               for c in reference_cases(v, "palette")}
+    return [c for c in reference_cases(version, "palette")
+            if json.dumps([c["setup"], c["ops"], c["answers"]]) not in earlier]

@@ -22,7 +22,7 @@ from harness.formats import versions
 from harness.formats.errors import GameError
 from harness.formats.nbt import nbt_io, tags as T
 from harness.formats.nbt.java_float_text import double_text, float_text
-from tests.conftest import RECORDED_VERSIONS, reference_cases
+from conftest import RECORDED_VERSIONS, reference_cases
 
 TEXT = {"f": float_text, "d": double_text}
 

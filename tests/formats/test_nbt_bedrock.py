@@ -11,7 +11,7 @@ import pytest
 from harness.formats.errors import GameError
 from harness.formats.nbt import nbt_io
 from harness.formats.nbt import tags as T
-from tests.conftest import REPO
+from conftest import REPO
 
 pytestmark = pytest.mark.usefixtures("nbt_path")  # each test on the compiled and the pure path
 

@@ -16,7 +16,7 @@ from harness.formats.nbt import mutf8, nbt_io
 from harness.formats.nbt import tags as T
 from harness.formats.nbt.accounter import NbtAccounter
 from harness.formats.nbt.java_hashmap import copy_table_size, iteration_order, java_string_hash
-from tests.conftest import RECORDED_VERSIONS, reference_case
+from conftest import RECORDED_VERSIONS, reference_case
 
 pytestmark = pytest.mark.usefixtures("nbt_path")  # each test on the compiled and the pure path
 

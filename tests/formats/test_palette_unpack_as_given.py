@@ -3,7 +3,8 @@
 A list palette and a one-dimensional ``int64`` array of a linear or hash map configuration are
 taken as they are (GAME_FACTS.md 2.4: the longs used verbatim): the length checked, a read-only
 array kept and copied only on the first change, a writable one copied. Every recorded palette
-case is replayed with its ``unpack`` longs given so; the arrays given never change; a container
+case is replayed with its ``unpack`` longs given so (read-only: once where releases of equal rules
+recorded it alike, ``helpers_palette.palette_cases_to_replay``); the arrays given never change; a container
 is no reference cycle (it goes when dropped, not at the next collection).
 """
 
@@ -14,7 +15,7 @@ import numpy as np
 import pytest
 
 from conftest import RECORDED_VERSIONS, reference_cases
-from harness.engine.compare import compare_case
+from helpers_palette import assert_answers_as_recorded, palette_cases_to_replay
 from harness.formats import versions
 from harness.formats.errors import GameError
 from harness.formats.palette import PalettedContainer, Strategy
@@ -52,10 +53,14 @@ def test_every_recorded_palette_case_with_the_longs_as_an_array(version, writabl
     monkeypatch.setattr(PalettedContainer, "unpack", classmethod(unpack_from_array))
     monkeypatch.setattr(PalettedContainer, "_unpack_as_given", classmethod(counted))
     release = versions.get(version)
-    for case in reference_cases(version, "palette"):
+    # read-only: a case an earlier release of the same rules recorded alike is replayed there only
+    cases = reference_cases(version, "palette") if writable else palette_cases_to_replay(version)
+    for case in cases:
         answers = python_palette.run(case["setup"], case["ops"], release)
-        assert compare_case(case["ops"], case["answers"], answers, case=case) == [], case["id"]
-    assert taken, "no recorded case took the path"  # the replay went through it
+        assert_answers_as_recorded(case, answers)
+    # the replay went through the path (a release's few cases of its own may hold no unpack)
+    unpacks = any(op[0] == "unpack" for case in cases for op in case["ops"])
+    assert taken or (not unpacks and len(cases) < 10), "no recorded case took the path"
 
 
 def _section(bits: int, ids: list[int]) -> np.ndarray:

@@ -20,7 +20,7 @@ from harness.formats.nbt.string_tag_visitor import to_string
 from harness.formats.nbt.tags import (
     END, ByteArrayTag, ByteTag, CompoundTag, DoubleTag, FloatTag, IntArrayTag, IntTag, ListTag,
     LongArrayTag, LongTag, ShortTag, StringTag)
-from tests.conftest import RECORDED_VERSIONS, reference_case, reference_cases
+from conftest import RECORDED_VERSIONS, reference_case, reference_cases
 
 PRINTERS = {"to_string": to_string, "pretty": pretty}
 

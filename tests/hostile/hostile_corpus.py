@@ -21,6 +21,7 @@ import sys
 import textwrap
 import time
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Callable
 
@@ -140,12 +141,18 @@ def _region_file(folder: Path, stream: bytes, chunks: int) -> Path:
     return path
 
 
+@lru_cache(maxsize=1)
+def _zlib_bomb() -> bytes:
+    """The zlib stream of :func:`_bomb_body` (19 KB; made once, for both region files of bombs)."""
+    import zlib
+
+    return zlib.compress(_bomb_body(), 9)
+
+
 def _region_bombs(folder: Path, chunks: int = 3) -> list[str]:
     """``nbt show`` of a region file of ``chunks`` chunks, each the zlib stream of
     :func:`_bomb_body` (19 KB, a list of 20 million empty compounds)."""
-    import zlib
-
-    return _harness("nbt", "show", str(_region_file(folder, zlib.compress(_bomb_body(), 9), chunks)))
+    return _harness("nbt", "show", str(_region_file(folder, _zlib_bomb(), chunks)))
 
 
 REGION_CHUNKS = 1024 if FULL_SIZE else 64  # chunks of the region file of bombs
@@ -181,9 +188,12 @@ def _storage_values(folder: Path) -> list[str]:
     return _harness("check", "--recorded", str(path), "--no-progress", "--quiet")
 
 
+CASE_BOMB = 20_000_000 if FULL_SIZE else 2_000_000  # empty compounds in the case's hex input (each 2 tags)
+
+
 def _bomb_case(folder: Path) -> list[str]:
     path = _recorded(folder, "bomb.jsonl", {"id": "nbt/p/bomb", "area": "nbt", "version": "26.3",
-                                            "setup": {"form": "file", "input": _bomb_body().hex()},
+                                            "setup": {"form": "file", "input": _bomb_body(CASE_BOMB).hex()},
                                             "ops": [["to_string"]], "answers": ["{l:[]}"]})
     return _harness("check", "--recorded", str(path), "--no-progress", "--quiet")
 
@@ -200,9 +210,13 @@ def _impl_long_integer(folder: Path) -> list[str]:
                     "--no-progress", "--quiet")
 
 
+SLOW_ID_CHARS = 50_000_000 if FULL_SIZE else 5_000_000  # of the slow case's id, past "storage/p/"
+SLOW_SIZE = 4_000_000 if FULL_SIZE else 2_000_000  # entries the slow case lists (0.2 s: 4 times the "slow" line's 50 ms)
+
+
 def _huge_id_slow(folder: Path) -> list[str]:
-    path = _recorded(folder, "slow.jsonl", {"id": "storage/p/" + "x" * 50_000_000, "area": "storage",
-                                            "version": "26.3", "setup": {"bits": 5, "size": 4_000_000},
+    path = _recorded(folder, "slow.jsonl", {"id": "storage/p/" + "x" * SLOW_ID_CHARS, "area": "storage",
+                                            "version": "26.3", "setup": {"bits": 5, "size": SLOW_SIZE},
                                             "ops": [["new"], ["fill", 3], ["values"]], "answers": [None, None, []]})
     return _harness("check", "--recorded", str(path), "--no-progress")
 
@@ -305,13 +319,14 @@ ENTRIES = [
     Entry("gzip bomb: 20 million empty compounds", 2, _gzip_bomb, 2, r"bomb\.nbt: .*tags"),
     Entry("region file: 3 chunks, each a list of 20 million compounds", 2, _region_bombs, 0,
           r"^\s+0\s+0 .*note: not checked: more than 1000000 tags"),
-    Entry("case: nbt hex input, the 20-million-compound list", 2, _bomb_case, 1,
+    Entry(f"case: nbt hex input, the {CASE_BOMB // 1_000_000}-million-compound list", 2, _bomb_case, 1,
           r"nbt/p/bomb.*more than 1000000 tags"),
     Entry("case: values of a 200-million-entry storage", 12, _storage_values, 1,
           r"storage/p/huge.*'values' would list 200000000 entries, over the tools' limit"),
     Entry("--impl answers a 5000-digit integer", 8, _impl_long_integer, 1,
           r"storage/p/errors.*the answer line is not JSON \(an integer of 5000 digits"),
-    Entry("50 MB case id, a slow case", 9, _huge_id_slow, 1, r"^slow: storage averages .*\(50000010 chars\)"),
+    Entry(f"{SLOW_ID_CHARS // 1_000_000} MB case id, a slow case", 9, _huge_id_slow, 1,
+          rf"^slow: storage averages .*\({SLOW_ID_CHARS + 10} chars\)"),
     Entry("YAML size: 064", 10, _octal_yaml, 2, r"octal\.yaml:4: the integer '064' is not plain decimal \(YAML 1\.1"),
     Entry("convert to 1000-deep NBT --strict", 11, _deep_convert, 2,
           r"deep\.nbt: not written \(--strict\): the file will not read back: it nests 1000"),

@@ -35,7 +35,9 @@ unnoticed there (a chunk declared one byte short of its zlib stream still loads)
 :func:`decompress` is strict; :func:`decompress_prefix` gives the bytes that inflate before
 the fault with the fault beside them, and :func:`read_compressed` runs a reader on that
 prefix and raises the fault only when the reader runs out of bytes, as the game does (the
-rule is :func:`read_to_fault`, which region chunks' streams use too).
+rule is :func:`read_to_fault`, which region chunks' streams use too). :func:`read_streaming`
+reads the same way but inflates only as far as the reader needs, as the game's stream does
+(region chunks: a read the tools' budget stops after 1 MiB never inflates the other 19 MiB).
 
 ``DecompressionLimitException`` is the harness's own kind, not the game's: the game inflates
 only as far as ``NbtIo`` reads, and its ``NbtAccounter`` bounds what it reads; we inflate
@@ -64,7 +66,7 @@ from __future__ import annotations
 
 import struct
 import zlib
-from typing import Callable, TypeVar
+from typing import Callable, Generator, Iterator, TypeVar
 
 from harness.formats.errors import GameError
 
@@ -133,16 +135,33 @@ def decompress_prefix(data: bytes, compression: str | None = None, *,
     if compression == NONE:  # nothing to undo: no copy
         return (data if type(data) is bytes else bytes(data)), None
     out = bytearray()
+    _, problem = _inflate_onto(out, _pieces(data, compression, limit, out))
+    return bytes(out), problem
+
+
+def _pieces(data: bytes, compression: str, limit: int, out: bytearray) -> Iterator[None]:
+    """Inflate ``data`` (``"gzip"`` or ``"zlib"``) onto ``out``, a step each time it grows: the
+    steps end with the stream, or with its :class:`CompressionError`."""
+    if compression == GZIP:
+        yield from _gunzip(memoryview(data), limit, out)
+    else:
+        yield from _inflate(memoryview(data), 0, zlib.MAX_WBITS, limit, out)
+
+
+def _inflate_onto(out: bytearray, pieces: Iterator[None], size: int | None = None
+                  ) -> tuple[bool, CompressionError | None]:
+    """Run :func:`_pieces` until ``out`` holds ``size`` bytes (``None``: to the stream's end):
+    ``(whether the stream ended, its fault or None)``; the limit raises."""
     try:
-        if compression == GZIP:
-            _gunzip(memoryview(data), limit, out)
-        else:
-            _inflate(memoryview(data), 0, zlib.MAX_WBITS, limit, out)
+        while size is None or len(out) < size:
+            next(pieces)
+    except StopIteration:
+        return True, None
     except CompressionError as problem:
         if problem.kind == LIMIT_KIND:
             raise
-        return bytes(out), problem
-    return bytes(out), None
+        return True, problem
+    return False, None
 
 
 def read_compressed(data: bytes, read: Callable[[bytes], T], compression: str | None = None, *,
@@ -166,9 +185,62 @@ def read_to_fault(read: Callable[[bytes], T], prefix: bytes, problem: GameError 
     try:
         return read(prefix)
     except GameError as e:
-        if problem is not None and "EOFException" in (e.kind, e.cause):
+        if problem is not None and _ran_out(e):
             raise problem from None
         raise
+
+
+def _ran_out(error: GameError) -> bool:
+    """Whether a reader's ``error`` is running out of input (its kind or cause ``EOFException``)."""
+    return "EOFException" in (error.kind, error.cause)
+
+
+FIRST_PIECE = 1 << 20
+"""The bytes :func:`read_streaming` inflates before its first read (1 MiB); each time the
+read runs out, 4 times as many."""
+
+
+def read_streaming(read: Callable[[bytes], T], data: bytes, compression: str, *,
+                   limit: int = DEFAULT_LIMIT) -> tuple[T, CompressionError | None, int]:
+    """``(read(decompressed), problem, bytes inflated)`` as :func:`read_compressed` reads, but
+    inflating only as far as ``read`` needs, as the game's stream inflates while ``NbtIo`` reads:
+    ``read`` is given :data:`FIRST_PIECE` bytes, and while it runs out of them (``EOFException``)
+    and the stream has more, 4 times as many (the bytes read again are at most a third more).
+
+    ``read`` must answer a prefix of its input as it answers the whole or run out of it
+    (``NbtIo.read`` of one encoding does: a reader never looks past what it reads, and counts
+    a list's tags as far as its bytes are there); a reader that detects the encoding by the
+    input's length (:func:`harness.formats.nbt.detect.detect`) does not, and goes through
+    :func:`read_compressed`. Once ``read`` returns, the rest of the stream is inflated (within
+    ``limit``) to find a fault after the NBT's end, returned beside the value; an error of
+    ``read`` is raised at once, the rest never inflated (a :class:`GameError` where the bytes
+    were all there; a fault ``read`` ran into is raised instead of its ``EOFException``; any
+    other exception, such as the tools' budget, as it is).
+
+    ``compression``: ``"gzip"``, ``"zlib"`` or ``"none"`` (read once, as it is).
+    """
+    if compression not in COMPRESSIONS:
+        raise ValueError(f"unknown compression {compression!r}; one of {', '.join(COMPRESSIONS)}")
+    if compression == NONE:
+        prefix = data if type(data) is bytes else bytes(data)
+        return read(prefix), None, len(prefix)
+    out = bytearray()
+    pieces = _pieces(data, compression, limit, out)
+    size = FIRST_PIECE
+    while True:
+        ended, problem = _inflate_onto(out, pieces, size)
+        try:
+            value = read(bytes(out))
+        except GameError as e:
+            if not ended and _ran_out(e):
+                size *= 4
+                continue
+            if problem is not None and _ran_out(e):
+                raise problem from None
+            raise
+        if not ended:
+            _, problem = _inflate_onto(out, pieces)
+        return value, problem, len(out)
 
 
 def unwrap(data: bytes, *, limit: int = DEFAULT_LIMIT) -> tuple[str, bytes]:
@@ -201,12 +273,12 @@ def _zip_error(offset: int, message: str) -> CompressionError:
     return CompressionError("ZipException", message, where=f"byte {offset} of the compressed input")
 
 
-def _gunzip(data: memoryview, limit: int, out: bytearray) -> None:
+def _gunzip(data: memoryview, limit: int, out: bytearray) -> Iterator[None]:
     pos = 0
     while True:
         pos = _gzip_header(data, pos)
         first = len(out)
-        pos = _inflate(data, pos, -zlib.MAX_WBITS, limit, out)
+        pos = yield from _inflate(data, pos, -zlib.MAX_WBITS, limit, out)
         if len(data) - pos < 8:
             raise _eof(len(data))
         crc, size = struct.unpack_from("<II", data, pos)
@@ -256,8 +328,9 @@ def _gzip_header(data: memoryview, pos: int) -> int:
     return pos
 
 
-def _inflate(data: memoryview, pos: int, wbits: int, limit: int, out: bytearray) -> int:
-    """Inflate the stream at ``pos`` onto ``out``; the offset after the stream.
+def _inflate(data: memoryview, pos: int, wbits: int, limit: int, out: bytearray) -> Generator[None, None, int]:
+    """Inflate the stream at ``pos`` onto ``out``, a step (``yield``) after each piece of up to
+    1 MiB; the offset after the stream.
 
     On corrupt data, ``out`` keeps everything that inflates before the bad spot (found by
     feeding the stream again, only on that error path: :func:`_inflate_to_error`).
@@ -278,6 +351,7 @@ def _inflate(data: memoryview, pos: int, wbits: int, limit: int, out: bytearray)
         _check_limit(out, limit, len(data) - len(tail))
         if not chunk and not consumed:
             raise _eof(len(data), "Unexpected end of ZLIB input stream")
+        yield
     return len(data) - len(inflater.unused_data)
 
 

@@ -405,7 +405,7 @@ class RegionFile:
 
         release = _versions.resolve(_versions.LATEST if version is None else version)
         compression_id, payload = self.payload(loc)
-        (name, tag), problem = rfv.read_through(
+        (name, tag), problem, _ = rfv.read_through(
             compression_id, payload, lambda prefix: (root_name(JAVA, prefix, release), nbt_io.read_file(prefix, release)),
             limit=limit)
         return name, tag, problem

@@ -17,8 +17,9 @@ id    name                a chunk written / read through
 
 Bit 128 of a chunk's id byte (:data:`EXTERNAL_FLAG`) says its data is in ``c.X.Z.mcc``.
 Writing gives Java's bytes (:mod:`harness.formats.nbt.compression`: gzip's fixed header,
-zlib level 6; :mod:`.lz4_block`); reading reads the whole stream, as ``readAllBytes`` on
-the game's stream does, and raises what that stream throws.
+zlib level 6; :mod:`.lz4_block`); :func:`read` reads the whole stream, as ``readAllBytes`` on
+the game's stream does, and raises what that stream throws; :func:`read_through` reads NBT
+through it, as ``NbtIo.read`` does.
 
 >>> write(2, b"\\x0a\\x00\\x00\\x00")[:2].hex(), read(2, write(2, b"abc"))
 ('789c', b'abc')
@@ -87,10 +88,16 @@ def read_prefix(version_id: int, data: bytes, *, limit: int = compression.DEFAUL
 
 
 def read_through(version_id: int, data: bytes, read: Callable[[bytes], T], *,
-                 limit: int = compression.DEFAULT_LIMIT) -> tuple[T, GameError | None]:
-    """``(read(the bytes before a fault), the fault or None)``: ``read`` (``NbtIo.read``) on
-    the game's stream for ``version_id``, by :func:`harness.formats.nbt.compression.read_to_fault`
-    (a fault where ``read`` runs out of input is raised; one after the end ``read`` reached
-    goes unnoticed, as in the game)."""
-    prefix, problem = read_prefix(version_id, data, limit=limit)
-    return compression.read_to_fault(read, prefix, problem), problem
+                 limit: int = compression.DEFAULT_LIMIT) -> tuple[T, GameError | None, int]:
+    """``(read(the bytes before a fault), the fault or None, the bytes inflated)``: ``read``
+    (``NbtIo.read``) on the game's stream for ``version_id`` (a fault where ``read`` runs out of
+    input is raised; one after the end ``read`` reached goes unnoticed, as in the game).
+
+    gzip and zlib are inflated only as far as ``read`` needs while it fails
+    (:func:`harness.formats.nbt.compression.read_streaming`: a read stopped by the tools'
+    budget in its first MiB inflates no more), then to the end once it has returned; LZ4 is
+    read whole first (:func:`harness.formats.nbt.compression.read_to_fault`)."""
+    if version_id == VERSION_LZ4:
+        prefix, problem = lz4_block.decompress_prefix(data, limit=limit)
+        return compression.read_to_fault(read, prefix, problem), problem, len(prefix)
+    return compression.read_streaming(read, data, COMPRESSION_BY_ID[version_id], limit=limit)
