@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import math
 import struct
-from typing import Any, ClassVar, Iterable, Iterator, TypeVar
+from typing import Any, Callable, ClassVar, Iterable, Iterator, TypeVar
 
 import numpy as np
 
@@ -325,7 +325,7 @@ class CompoundTag(dict[str, Tag], Tag):
         return f"CompoundTag({dict.__repr__(self)})"
 
 
-def _equal(compare, a: ListTag | CompoundTag, b: ListTag | CompoundTag) -> bool:
+def _equal(compare: Callable[[Any, Any], bool], a: ListTag | CompoundTag, b: ListTag | CompoundTag) -> bool:
     """``compare(a, b)`` (``list.__eq__`` or ``dict.__eq__``: C, recursive), or the same
     answer from :func:`_equal_at_any_depth` where the trees nest too deep for it."""
     try:
