@@ -721,7 +721,7 @@ def _describe(error: GameError, text: str | None = None) -> str:
     if _over_limit(error):  # the tools' own inflate limit, not a game error: said as the tools' limits are
         limit = _LIMIT_BYTES.search(error.message or "")
         n = limit[1] if limit else "--max-bytes"
-        out = f"more than {n} bytes decompressed, over the tools' limit of {n} (--max-bytes N to raise it)"
+        out = f"decompresses to more than the tools' limit of {n} bytes (--max-bytes N to raise it)"
     else:
         out = error.kind if error.message is None else f"{error.kind}: {_short_quotes(error.message)}"
     if error.cause:

@@ -19,7 +19,7 @@ Every refusal is a :class:`LimitExceeded` (a ``ValueError``).
 >>> read_capped(p, 4)
 Traceback (most recent call last):
 ...
-harness.engine.limits.LimitExceeded: ...: more than 4 bytes, over the limit of 4 bytes (--max-bytes N to raise it)
+harness.engine.limits.LimitExceeded: ...: longer than the limit of 4 bytes (--max-bytes N to raise it)
 """
 
 from __future__ import annotations
@@ -110,7 +110,7 @@ def _read_growing(f, limit: int, where, option: str, start: bytes = b"") -> byte
                 break
             buf += view[:n]
     if len(buf) > limit:
-        raise LimitExceeded(f"{where}: more than {limit} bytes, over the limit of {limit} bytes ({option} to raise it)")
+        raise LimitExceeded(f"{where}: longer than the limit of {limit} bytes ({option} to raise it)")
     return buf
 
 
@@ -127,8 +127,8 @@ def gunzip_capped(data: bytes, limit: int, where: str, option: str = "--max-byte
             piece = d.decompress(tail, min(_CHUNK, limit + 1 - len(out)))
             out += piece
             if len(out) > limit:
-                raise LimitExceeded(f"{where}: more than {limit} bytes decompressed, over the limit of {limit} "
-                                    f"bytes ({option} to raise it)")
+                raise LimitExceeded(f"{where}: decompresses to more than the limit of {limit} bytes "
+                                    f"({option} to raise it)")
             tail = d.unconsumed_tail
             if d.eof or not (tail or piece):  # the end, or no input left and nothing more came out
                 break

@@ -233,8 +233,8 @@ def test_input_over_max_bytes_is_refused_before_reading(capsys, tmp_path):
 def test_decompressed_content_over_max_bytes_is_refused(capsys):
     status, _, err = run(capsys, "show", REAL / "java-nbt/bigtest.nbt", "--max-bytes", "1000")
     assert status == 2 and "DecompressionLimitException" not in err and err.count("\n") == 1
-    assert err.startswith(f"harness nbt: {REAL / 'java-nbt/bigtest.nbt'}: refused: more than 1000 bytes decompressed, "
-                          "over the tools' limit of 1000 (--max-bytes N to raise it), at byte ")
+    assert err.startswith(f"harness nbt: {REAL / 'java-nbt/bigtest.nbt'}: refused: decompresses to more than "
+                          "the tools' limit of 1000 bytes (--max-bytes N to raise it), at byte ")
 
 
 # --- region files ----------------------------------------------------------------------------

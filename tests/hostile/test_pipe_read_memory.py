@@ -48,7 +48,7 @@ def _peak_reading(total: int) -> tuple[int, object]:
 def test_a_pipe_read_peaks_at_about_its_size(total):
     peak, result = _peak_reading(total)
     if total > LIMIT:
-        assert isinstance(result, LimitExceeded) and f"over the limit of {LIMIT} bytes" in str(result)
+        assert isinstance(result, LimitExceeded) and f"longer than the limit of {LIMIT} bytes" in str(result)
     else:
         assert len(result) == total and not any(result[:: 1 << 16])
     assert peak < 1.3 * min(total, LIMIT), peak  # one buffer (grown in place, 1/8 spare) and a 1 MiB piece
