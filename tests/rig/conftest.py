@@ -257,8 +257,8 @@ BROKEN_RULES = {
                 "public int bitsPerEntry() { int b = ceillog2(palette().size()); return b == 1 ? 2 : b; }"),
     "nbt": ("net/minecraft/nbt/NbtIo.java",  # an IntTag's payload read little-endian
             "return new IntTag(in.readInt());", "return new IntTag(Integer.reverseBytes(in.readInt()));"),
-    "snbt": ("net/minecraft/nbt/TagParser.java",  # the byte suffix only in lower case: 1B is a string
-             'if (w.endsWith("b") || w.endsWith("B"))', 'if (w.endsWith("b"))'),
+    "snbt": ("net/minecraft/nbt/TagParser.java",  # whitespace after the value is trailing data: "1 " refused
+             "reader.skipWhitespace();\n        if (reader.canRead()) throw TRAILING", "if (reader.canRead()) throw TRAILING"),
 }
 
 
