@@ -23,12 +23,20 @@ from tests.helpers_cli import run_in_process, run_in_subprocess
 SEED, CASES = 40, 7
 AREAS = ("storage", "palette", "nbt", "snbt")
 # the most candidates tried when shrinking one disagreement (--shrink-budget): with seed 40 each
-# is down to at most 3 operations within 30 (storage's from 7 operations to 3, palette's write
-# from 12 to 2); the candidates past that (smaller inputs) were most of the campaign's JVM time
-SHRINK_BUDGET = 30
+# is down to at most 3 operations within 20 (storage's from 7 operations to 3, palette's write
+# from 12 to 2, where 12 candidates leave it at 7); the candidates past that (smaller inputs)
+# would be most of the campaign's JVM time
+SHRINK_BUDGET = 20
 # the cluster's campaign: the area quickest to shrink (3 candidates), the same seed and cases;
 # its JVMs' starts (two workers, a judge and an implementation each) are most of its time
 CLUSTER_AREAS = ("snbt",)
+
+
+# the cluster's command and its children read the installed packages' own bytecode (Dask's,
+# Hypothesis'), which no other child of the run imports: this run's bytecode folder
+# (conftest.children_keep_their_bytecode) would compile them once more, for this command only
+# (about 2 s of CPU); nothing is written
+NO_BYTECODE_FOLDER = {"PYTHONPYCACHEPREFIX": "", "PYTHONDONTWRITEBYTECODE": "1"}
 
 
 def fuzz(standin_jars, broken_standin_jar, out, areas, *extra, own_process=False):
@@ -40,7 +48,7 @@ def fuzz(standin_jars, broken_standin_jar, out, areas, *extra, own_process=False
     argv = ["fuzz", "--jar", str(standin_jars.plain), "--impl", impl, "--seed", str(SEED), "--cases", str(CASES),
             "--shrink-budget", str(SHRINK_BUDGET), "--out", str(out / "cases"), "--database", str(out / "db"),
             "--no-progress", *[arg for area in areas for arg in ("--area", area)], *extra]
-    done = run_in_subprocess(argv, timeout=900) if own_process else run_in_process(argv)
+    done = run_in_subprocess(argv, NO_BYTECODE_FOLDER, timeout=900) if own_process else run_in_process(argv)
     assert done.returncode == 1, done.stderr  # 1: disagreements found
     return {p.relative_to(out / "cases").as_posix(): load_cases(p)[0] for p in sorted((out / "cases").rglob("fuzz-*.yaml"))}, done
 
