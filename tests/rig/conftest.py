@@ -83,22 +83,32 @@ def _variant_sources(name: str) -> tuple[list[Path], dict]:
     return sorted(here.glob("*.java")) + [STANDIN / f for f in spec.get("shared_files", [])], spec
 
 
-def _variant(root: Path, legacy_classes: Path, name: str) -> tuple[Path, Path]:
+def _variant(root: Path, lib: Path, legacy_classes: Path, name: str) -> tuple[Path, Path]:
     """The jar and mappings of ``standin/legacy-<name>/`` (module docstring), its classes
     compiled into ``root/legacy-<name>`` (:func:`_build`)."""
     here = STANDIN / f"legacy-{name}"
     sources, spec = _variant_sources(name)
     out = root / f"legacy-{name}"
     replaced = {p.stem for p in sources} | {Path(f).stem for f in spec["drop_files"]}
-    inherited = root / f"legacy-{name}-inherited"
-    shutil.copytree(legacy_classes, inherited,
-                    ignore=lambda d, names: [n for n in names if n.endswith(".class") and Path(d) == legacy_classes
-                                             and n.split("$")[0].removesuffix(".class") in replaced])
-    jar = _jar(root / f"obfuscated-{name}.jar", [inherited, out], {"version.json": (here / "version.json").read_bytes()})
+    inherited = _classes_but(legacy_classes, replaced, root / f"legacy-{name}-inherited")
+    jar = _jar(root / f"obfuscated-{name}.jar", [lib, inherited, out], {"version.json": (here / "version.json").read_bytes()})
     mappings = root / f"mappings-{name}.txt"
     mappings.write_text(_merged_mappings((STANDIN / "legacy" / "mappings.txt").read_text(),
                                          (here / "mappings.txt").read_text(), set(spec["drop_classes"])))
     return jar, mappings
+
+
+def _classes_but(classes: Path, replaced: set[str], out: Path) -> Path:
+    """The class files of ``classes`` copied into ``out`` but those of the top-level classes
+    named in ``replaced`` (paths under ``classes`` without ``.class``: ``aa``,
+    ``net/minecraft/nbt/TagParser``) and their nested classes."""
+    def ignored(folder, names):
+        here = Path(folder).relative_to(classes)
+        return [n for n in names if n.endswith(".class") and (here / n.split("$")[0].removesuffix(".class")).as_posix()
+                in replaced]
+
+    shutil.copytree(classes, out, ignore=ignored)
+    return out
 
 
 def _blocks(text: str) -> dict[str, list[str]]:
@@ -210,21 +220,22 @@ VARIANTS = ("1.18", "1.20.2")
 
 def _build(root: Path) -> None:
     """Every jar of :class:`StandinJars` into ``root``: the classes compiled in one JVM
-    (:func:`_compile_all`), then packed."""
-    lib, modern, legacy, broken = (root / name for name in ("lib", "modern", "legacy", "broken"))
-    broken_sources = _planted(root / "broken-src")
+    (:func:`_compile_all`), each source once (the game's against the library's classes, the
+    planted files against modern's), then packed."""
+    lib, modern, legacy, planted = (root / name for name in ("lib", "modern", "legacy", "planted"))
+    planted_sources = _planted(root / "broken-src")
+    replaced = {path.removesuffix(".java") for path, _, _ in BROKEN_RULES.values()}
     _compile_all(root, [(lib, _sources(STANDIN / "lib"), []),
-                        (modern, _sources(STANDIN / "lib", STANDIN / "modern"), []),
-                        (legacy, _sources(STANDIN / "lib", STANDIN / "legacy"), []),
-                        *((root / f"legacy-{name}", _variant_sources(name)[0], [legacy]) for name in VARIANTS),
-                        (broken, _sources(broken_sources), [])])
+                        (modern, _sources(STANDIN / "modern"), [lib]),
+                        (legacy, _sources(STANDIN / "legacy"), [lib]),
+                        *((root / f"legacy-{name}", _variant_sources(name)[0], [lib, legacy]) for name in VARIANTS),
+                        (planted, planted_sources, [lib, modern])])
     modern_json = (STANDIN / "modern" / "version.json").read_bytes()
-    _jar(root / "plain-26.3.jar", [modern], {"version.json": modern_json})
-    _jar(root / "broken-26.3.jar", [broken], {"version.json": modern_json})
+    _jar(root / "plain-26.3.jar", [lib, modern], {"version.json": modern_json})
+    _jar(root / "broken-26.3.jar", [lib, _classes_but(modern, replaced, root / "broken"), planted],
+         {"version.json": modern_json})
 
-    game_only = root / "game-only"
-    shutil.copytree(modern, game_only, ignore=shutil.ignore_patterns("com", "io", "standin"))
-    inner = _jar(root / "server-26.3.jar", [game_only], {"version.json": modern_json})
+    inner = _jar(root / "server-26.3.jar", [modern], {"version.json": modern_json})  # the game's classes alone
     library = _jar(root / "standin-lib-1.0.jar", [lib])
     inner_sha, lib_sha = (hashlib.sha256(p.read_bytes()).hexdigest() for p in (inner, library))
     _jar(root / "bundler-26.3.jar", [], {
@@ -234,9 +245,9 @@ def _build(root: Path) -> None:
         "META-INF/versions/26.3/server-26.3.jar": inner.read_bytes(),
         "META-INF/libraries/standin/lib/1.0/standin-lib-1.0.jar": library.read_bytes(),
     })
-    _jar(root / "obfuscated-1.21.1.jar", [legacy], {"version.json": (STANDIN / "legacy" / "version.json").read_bytes()})
+    _jar(root / "obfuscated-1.21.1.jar", [lib, legacy], {"version.json": (STANDIN / "legacy" / "version.json").read_bytes()})
     for name in VARIANTS:
-        _variant(root, legacy, name)
+        _variant(root, lib, legacy, name)
 
 
 def _jars(root: Path) -> StandinJars:
@@ -257,8 +268,8 @@ BROKEN_RULES = {
                 "public int bitsPerEntry() { int b = ceillog2(palette().size()); return b == 1 ? 2 : b; }"),
     "nbt": ("net/minecraft/nbt/NbtIo.java",  # an IntTag's payload read little-endian
             "return new IntTag(in.readInt());", "return new IntTag(Integer.reverseBytes(in.readInt()));"),
-    "snbt": ("net/minecraft/nbt/TagParser.java",  # the byte suffix only in lower case: 1B is a string
-             'if (w.endsWith("b") || w.endsWith("B"))', 'if (w.endsWith("b"))'),
+    "snbt": ("net/minecraft/nbt/TagParser.java",  # whitespace after the value is trailing data: "1 " refused
+             "reader.skipWhitespace();\n        if (reader.canRead()) throw TRAILING", "if (reader.canRead()) throw TRAILING"),
 }
 
 
@@ -270,16 +281,17 @@ def broken_standin_jar(standin_jars) -> Path:
     return standin_jars.broken
 
 
-def _planted(sources: Path) -> Path:
-    """``lib/`` and ``modern/`` copied into ``sources``, :data:`BROKEN_RULES` planted in the copy."""
-    shutil.copytree(STANDIN / "lib", sources / "lib")
-    shutil.copytree(STANDIN / "modern", sources / "modern")
+def _planted(sources: Path) -> list[Path]:
+    """The ``modern/`` files of :data:`BROKEN_RULES` copied into ``sources`` (at their paths
+    under ``modern/``), each rule planted in its copy: the copies."""
+    out = []
     for path, old, new in BROKEN_RULES.values():
-        java = sources / "modern" / path
-        text = java.read_text()
+        text = (STANDIN / "modern" / path).read_text()
         assert text.count(old) == 1, f"the stand-in's {path} no longer says {old!r}"
-        java.write_text(text.replace(old, new))
-    return sources
+        out.append(sources / path)
+        out[-1].parent.mkdir(parents=True, exist_ok=True)
+        out[-1].write_text(text.replace(old, new))
+    return out
 
 
 @dataclass

@@ -118,14 +118,15 @@ class _Drawer:
             self.pool = get_context("spawn").Pool(processes)
 
     def get(self, key: tuple[str, int, int], upcoming: list[tuple[str, int, int]]) -> list[dict]:
-        """The first ``size`` cases of chunk ``k`` of ``area`` (``key``: area, k, size), the
+        """The first cases of chunk ``k`` of ``area`` up to its ``size``-th distinct one
+        (``key``: area, k, size; :func:`generate.draw_chunk` with ``distinct``), the
         ``upcoming`` ones (the same triples) requested ahead."""
         if self.pool is None:
-            return generate.draw_chunk(key[0], self.c.version, self.c.seed, key[1], key[2])
+            return generate.draw_chunk(key[0], self.c.version, self.c.seed, key[1], key[2], True)
         for area, k, size in [key] + upcoming[:self.depth]:
             if (area, k, size) not in self.pending:
                 self.pending[area, k, size] = self.pool.apply_async(generate.draw_chunk,
-                                                                    (area, self.c.version, self.c.seed, k, size))
+                                                                    (area, self.c.version, self.c.seed, k, size, True))
         return self.pending.pop(key).get()
 
     def close(self) -> None:
@@ -137,8 +138,9 @@ class _Drawer:
 def _batches(c: Campaign, stop: threading.Event, drawer: _Drawer):
     """``(area, cases)`` in the campaign's order: the saved disagreements of each area, then
     chunk 0 of each area, chunk 1 of each... (module docstring); each case once. Of a chunk
-    only as many cases are drawn as the area has left to run, the whole chunk where repeated
-    cases leave it short (a chunk's first cases are the same however many are drawn)."""
+    only as many distinct cases are drawn as the area has left to run (the chunk's own repeats
+    among them), the whole chunk where cases run before (saved ones, other chunks') leave it
+    short (a chunk's first cases are the same however many are drawn)."""
     seen: set[str] = set()
     left = {a: c.cases for a in c.areas}
 
@@ -175,8 +177,9 @@ def _batches(c: Campaign, stop: threading.Event, drawer: _Drawer):
             upcoming = [(a, k, size(a)) for a in after[after.index(area) + 1:]] + [
                 (a, k + n, size(a, n)) for n in (1, 2) for a in after if _needs(left[a], n)]
             drawn = drawer.get((area, k, size(area)), upcoming)
-            if len(drawn) == size(area) < generate.CHUNK and left[area] is not None and new(area, drawn) < left[area]:
-                drawn = drawer.get((area, k, generate.CHUNK), [])  # repeats among them: the whole chunk
+            if len(drawn) >= size(area) and size(area) < generate.CHUNK and left[area] is not None \
+                    and new(area, drawn) < left[area]:
+                drawn = drawer.get((area, k, generate.CHUNK), [])  # cases run before among them: the whole chunk
             batch = fresh(area, drawn, f"seed {c.seed} chunk {k}")
             if not batch and left[area] is not None:
                 live.remove(area)  # Hypothesis drew nothing new: the area's cases are exhausted

@@ -76,31 +76,40 @@ class _Enough(Exception):
     """Raised inside a chunk's Hypothesis run once the cases asked for are drawn."""
 
 
-def draw_chunk(area: str, version: str, seed: int, k: int, size: int = CHUNK) -> list[dict]:
+def draw_chunk(area: str, version: str, seed: int, k: int, size: int = CHUNK, distinct: bool = False) -> list[dict]:
     """The first ``size`` (at most :data:`CHUNK`) drawn ``{"setup", "ops"}`` of chunk ``k``
     (module docstring), in Hypothesis' order: the same in any process for the same arguments
-    and strategies, and the first ``size`` of the whole chunk. (The run is always set up for
-    :data:`CHUNK` examples, since Hypothesis draws differently for another ``max_examples``,
-    and is stopped once ``size`` are drawn.)"""
+    and strategies, and the first ``size`` of the whole chunk. With ``distinct``, the first
+    drawn up to the ``size``-th distinct one (by :func:`case_hash`; a chunk's repeats among
+    them): what a campaign that drops repeats needs of the chunk for ``size`` cases, without
+    drawing the whole chunk again. (The run is always set up for :data:`CHUNK` examples,
+    since Hypothesis draws differently for another ``max_examples``, and is stopped once
+    ``size`` are drawn.)"""
     from hypothesis import HealthCheck, Phase, given, settings
     from hypothesis import seed as hypothesis_seed
 
     from harness.engine.fuzz.strategies import case_strategy
 
     drawn: list[dict] = []
+    hashes: set[str] = set()
     size = max(0, min(size, CHUNK))
     if size == 0:
         return drawn
+
+    def enough() -> bool:
+        return (len(hashes) if distinct else len(drawn)) >= size
 
     @settings(max_examples=CHUNK, database=None, phases=[Phase.generate], deadline=None, derandomize=False,
               suppress_health_check=list(HealthCheck), print_blob=False, report_multiple_bugs=False)
     @hypothesis_seed(chunk_seed(seed, area, version, k))
     @given(case_strategy(area, version))
     def collect(case):
-        if len(drawn) >= size:  # Hypothesis runs the stopping example once more to report it
+        if enough():  # Hypothesis runs the stopping example once more to report it
             raise _Enough
         drawn.append(case)
-        if len(drawn) >= size:
+        if distinct:
+            hashes.add(case_hash(area, case["setup"], case["ops"]))
+        if enough():
             raise _Enough
 
     with _no_local_constants():
@@ -108,7 +117,7 @@ def draw_chunk(area: str, version: str, seed: int, k: int, size: int = CHUNK) ->
             collect()
         except _Enough:
             pass
-    return drawn[:size]
+    return drawn if distinct else drawn[:size]
 
 
 def database_key(area: str, version: str) -> bytes:

@@ -1,0 +1,39 @@
+"""A campaign draws each chunk once: as far as its area's cases left to run, the chunk's own
+repeats counted out (harness/engine/fuzz/generate.py ``draw_chunk(distinct=True)``), not a
+short draw and then the whole chunk again."""
+
+from __future__ import annotations
+
+import threading
+
+from harness.engine.fuzz import campaign, generate
+
+# storage, seed 2: chunk 0's first 16 distinct cases are among its first 18 (2 repeats)
+AREA, SEED, SIZE = "storage", 2, 16
+
+
+def _hashes(drawn):
+    return [generate.case_hash(AREA, d["setup"], d["ops"]) for d in drawn]
+
+
+def test_a_chunk_drawn_distinct_is_its_first_cases_up_to_the_nth_distinct_one():
+    got = generate.draw_chunk(AREA, "26.3", SEED, 0, SIZE, distinct=True)
+    hashes = _hashes(got)
+    assert len(got) > SIZE  # the premise: repeats among the first cases
+    assert len(set(hashes)) == SIZE and hashes[-1] not in hashes[:-1]  # stopped at the SIZE-th distinct
+    assert got == generate.draw_chunk(AREA, "26.3", SEED, 0, len(got))  # the chunk's own first cases
+
+
+def test_a_campaign_draws_a_chunk_with_repeats_once(monkeypatch):
+    calls, real = [], generate.draw_chunk
+
+    def counted(*args):
+        calls.append(args)
+        return real(*args)
+
+    monkeypatch.setattr(generate, "draw_chunk", counted)
+    c = campaign.Campaign([AREA], "26.3", SEED, SIZE, None, None, None)
+    batches = list(campaign._batches(c, threading.Event(), campaign._Drawer(c, 0)))
+    assert [len(b) for a, b in batches] == [SIZE]
+    assert _hashes(batches[0][1]) == list(dict.fromkeys(_hashes(real(AREA, "26.3", SEED, 0, SIZE + 2))))
+    assert calls == [(AREA, "26.3", SEED, 0, SIZE, True)]  # no second, whole-chunk draw
