@@ -111,7 +111,7 @@ def run(args) -> int:
     from harness.engine.sources import matches
     from harness.engine.version_diff import diff_references
 
-    diffs = [d for d in diff_references(ref_a, ref_b) if matches({"id": d.id, "area": d.area}, args.area, args.case)]
+    diffs = diff_references(ref_a, ref_b, keep=lambda case: matches(case, args.area, args.case))
     if not diffs:
         print("harness versions: no case matches the options; nothing to compare", file=sys.stderr)
         return 2

@@ -15,6 +15,7 @@ message and cause): a changed message is a change between versions.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from harness.engine.compare import Difference, first_difference
@@ -71,15 +72,20 @@ def diff_case(a: dict, b: dict) -> CaseDiff:
     return d
 
 
-def diff_references(ref_a: ReferenceSet, ref_b: ReferenceSet) -> list[CaseDiff]:
-    """Every case id of either set: its :class:`CaseDiff`, in ``ref_a``'s order then ``ref_b``'s."""
+def diff_references(ref_a: ReferenceSet, ref_b: ReferenceSet,
+                    keep: Callable[[dict], bool] | None = None) -> list[CaseDiff]:
+    """Every case id of either set: its :class:`CaseDiff`, in ``ref_a``'s order then ``ref_b``'s;
+    with ``keep`` (a case of either set -> bool) only the ids it keeps, the others not compared."""
     by_b = ref_b.by_id()
     out = []
     for case in ref_a.cases:
+        if keep is not None and not keep(case):
+            continue
         other = by_b.get(case["id"])
         out.append(diff_case(case, other) if other else CaseDiff(case["id"], case["area"], "only_a"))
     by_a = ref_a.by_id()
-    out += [CaseDiff(c["id"], c["area"], "only_b") for c in ref_b.cases if c["id"] not in by_a]
+    out += [CaseDiff(c["id"], c["area"], "only_b") for c in ref_b.cases
+            if c["id"] not in by_a and (keep is None or keep(c))]
     return out
 
 

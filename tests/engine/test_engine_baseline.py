@@ -1,4 +1,4 @@
-"""--expect-failures and --baseline, on reports of real runs over the bundled 26.3 storage reference."""
+"""--expect-failures and --baseline, on reports of real runs over the bundled 26.3 storage reference's p cases."""
 
 from __future__ import annotations
 
@@ -21,7 +21,8 @@ def transform(case, answers):
                 for op, a in zip(case["ops"], answers)]
     return answers
 '''
-ARGS = ["--version", "26.3", "--area", "storage"]
+# the p cases of the 26.3 storage reference (131 of 368): the width-N storages broken below are among them
+ARGS = ["--version", "26.3", "--area", "storage", "--case", "storage/p/*"]
 
 
 def _run(tmp_path, capsys, pattern: str | None, *extra: str, name: str = "r.json"):

@@ -17,6 +17,24 @@ def test_changed_exception_kind_between_1_20_1_and_1_21_1():
     assert d.a["error"] == "RuntimeException" and d.b["error"] == "NbtAccounterException"
 
 
+def test_a_kept_selection_is_compared_alone_and_alike():
+    # `harness versions A B --case GLOB` compares only the cases it shows (the others are not diffed)
+    ref_a, ref_b = load_reference(BUNDLED / "1.20.1"), load_reference(BUNDLED / "1.21.1")
+    whole = diff_references(ref_a, ref_b)
+    asked = []
+
+    def keep(case):
+        asked.append(case["id"])
+        return case["area"] == "nbt"
+
+    kept = diff_references(ref_a, ref_b, keep)
+    assert [d.id for d in kept] == [d.id for d in whole if d.area == "nbt"]
+    assert [(d.status, d.index, d.differing) for d in kept] == \
+        [(d.status, d.index, d.differing) for d in whole if d.area == "nbt"]
+    assert {"differs", "same"} <= {d.status for d in kept} and len(kept) < len(whole)
+    assert set(asked) == {d.id for d in whole}  # every case of either set asked about, once diffed or not
+
+
 def test_compared_only_over_the_common_prefix_of_ops(tmp_path):
     # 1.20.1 recorded storage/p/errors before 26.3 inserted a fill before its last op (the
     # bundled 1.20.1 keeps it as storage/p/errors~1.20.1): compared over the first five ops
