@@ -1,0 +1,58 @@
+"""A first read in a fresh process, and how ``bench/nbt.py`` measures it.
+
+The bench's cold figures are the median of fresh processes, ours and amulet-nbt's
+alternating, each importing only the library it measures. Nothing here times anything: the
+bench's statistic is checked with scripted process answers.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import REPO
+
+def _bench(monkeypatch):
+    spec = importlib.util.spec_from_file_location("bench_nbt", REPO / "bench" / "nbt.py")
+    module = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, "bench_nbt", module)  # (its dataclass looks itself up there)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_bench_cold_figure_is_the_median_of_alternating_processes(monkeypatch, tmp_path):
+    bench = _bench(monkeypatch)
+    answers = {"ours": iter(["0.5 0.2", "0.1 0.4", "0.3 0.3", "9 9", "0.2 0.1"]),
+               "amulet": iter(["0.6 0.7", "0.8 0.5", "- -", "0.4 0.9", "0.7 0.6"])}
+    order = []
+
+    def run(argv, **kwargs):
+        assert argv[:3] == [sys.executable, bench.__file__, "--cold-worker"]
+        lib, path, little, encoding, version = argv[3:]
+        assert Path(path).read_bytes() == b"\x0a\x00\x00\x00" and (little, encoding, version) == ("0", "java", "26.3")
+        order.append(lib)
+        return subprocess.CompletedProcess(argv, 0, stdout=next(answers[lib]) + "\n")
+
+    monkeypatch.setattr(bench.subprocess, "run", run)
+    sample = bench.Sample(tmp_path / "x.nbt", "java-chunks", b"\x0a\x00\x00\x00", False, "java")
+    started, _ = bench.measure_cold([sample], "26.3", 5)
+    assert started == 10
+    assert order == ["ours", "amulet", "amulet", "ours", "ours", "amulet", "amulet", "ours", "ours", "amulet"]
+    assert sample.cold == {("ours", "read"): 0.3, ("ours", "write"): 0.3}  # amulet failed once: no figure
+
+
+def test_bench_cold_worker_imports_only_the_library_it_measures(tmp_path):
+    pytest.importorskip("amulet_nbt")
+    path = tmp_path / "hello.nbt"
+    path.write_bytes(bytes.fromhex("0a000b68656c6c6f20776f726c640800046e616d65000942616e616e72616d6100"))
+    done = subprocess.run([sys.executable, "-X", "importtime", str(REPO / "bench" / "nbt.py"), "--cold-worker", "amulet",
+                           str(path), "0", "java", "26.3"], capture_output=True, text=True, check=True)
+    read, write = map(float, done.stdout.split())
+    assert read > 0 and write > 0
+    imported = {line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines() if line.startswith("import time:")}
+    assert "amulet_nbt" in imported
+    assert not {name for name in imported if name == "harness" or name.startswith("harness.")}
