@@ -1,12 +1,15 @@
 """A first read in a fresh process, and how ``bench/nbt.py`` measures it.
 
-The bench's cold figures are the median of fresh processes, ours and amulet-nbt's
+The compiled reader pauses Python's cyclic garbage collector itself while it builds a tree
+(``nbt_io.read_named`` no longer calls ``gc`` around it) and puts the collector back as it
+found it. The bench's cold figures are the median of fresh processes, ours and amulet-nbt's
 alternating, each importing only the library it measures. Nothing here times anything: the
 bench's statistic is checked with scripted process answers.
 """
 
 from __future__ import annotations
 
+import gc
 import importlib.util
 import subprocess
 import sys
@@ -15,6 +18,44 @@ from pathlib import Path
 import pytest
 
 from conftest import REPO
+from harness.formats.nbt import binary_reader, fast_binary
+
+needs_compiled = pytest.mark.skipif(fast_binary.compiled is None, reason="the compiled NBT fast path is not built here")
+
+# {"a": "<one byte 0xFF>"}: not modified UTF-8, so the compiled reader hands the string's bytes to
+# the decode callable it was given (the pure codec in use; here one that notes the collector's state)
+MALFORMED_VALUE = bytes.fromhex("0a0000" "080001" "61" "0001" "ff" "00")
+
+
+def _read_noting_gc(data: bytes) -> list[bool]:
+    seen = []
+
+    def decode(raw: bytes) -> str:
+        seen.append(gc.isenabled())
+        return "x"
+
+    done = fast_binary.compiled.read_tree(data, 3, 10, 0, 0, 0, 0, 512, 1000, decode, binary_reader._array_tag,
+                                          binary_reader._WIRE_DTYPES[False])
+    assert done is not None and dict(done[0]) == {"a": "x"} and done[1] == len(data)
+    return seen
+
+
+@needs_compiled
+def test_compiled_read_pauses_the_collector_and_restores_it():
+    assert gc.isenabled()
+    assert _read_noting_gc(MALFORMED_VALUE) == [False]
+    assert gc.isenabled()
+
+
+@needs_compiled
+def test_compiled_read_leaves_a_paused_collector_paused():
+    gc.disable()
+    try:
+        assert _read_noting_gc(MALFORMED_VALUE) == [False]
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
 
 def _bench(monkeypatch):
     spec = importlib.util.spec_from_file_location("bench_nbt", REPO / "bench" / "nbt.py")

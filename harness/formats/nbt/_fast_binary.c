@@ -219,8 +219,9 @@ static PyObject *read_text(reader_t *r, Py_ssize_t at, Py_ssize_t len, int value
         out = PyUnicode_Type.tp_new(C_String, a, NULL);
         Py_DECREF(a);
         if (out == NULL) return NULL;
-    } else {
-        PyUnicode_InternInPlace(&text);
+    } else {  /* a key as the pure reader makes it: not interned (the cache above shares it; interning
+                 would look every new key up in the interpreter's table of interned strings, a cache miss
+                 each in a fresh process) */
         out = text;
     }
     if (slot) {  /* (an ASCII str's data is its raw bytes, what the lookup above compares) */
@@ -490,9 +491,12 @@ static PyObject *read_tree(PyObject *self, PyObject *args) {
     r.n = view.len;
     r.pos = pos;
     r.tags = 0;
-    {
+    {  /* Python's cyclic garbage collector paused while the tree is built (as NbtReader._read_tree
+          does): tags hold no cycles, and its passes over many new dicts cost more than the reading */
         long depth0 = r.depth;
+        int gc_was_enabled = PyGC_Disable();
         tree = (pos < 0 || pos > r.n) ? NULL : t == 10 ? read_compound(&r) : t == 9 ? read_list(&r) : NULL;
+        if (gc_was_enabled) PyGC_Enable();
         if (tree && r.depth != depth0) { Py_DECREF(tree); tree = NULL; }
     }
     PyBuffer_Release(&view);
@@ -525,7 +529,8 @@ typedef struct {
 
 static int grow(writer_t *w, Py_ssize_t extra) {
     if (w->len + extra <= w->cap) return 0;
-    Py_ssize_t cap = w->cap - w->start < 4096 ? w->start + 4096 : w->start + 2 * (w->cap - w->start);
+    /* a first 64 KiB (a chunk's NBT in one step: no copy of what is written so far), then doubling */
+    Py_ssize_t cap = w->cap - w->start < 65536 ? w->start + 65536 : w->start + 2 * (w->cap - w->start);
     while (cap < w->len + extra) cap = w->start + 2 * (cap - w->start);
     if (PyByteArray_Resize(w->out, cap) < 0) return -1;
     w->buf = PyByteArray_AS_STRING(w->out);
@@ -905,7 +910,7 @@ static PyMethodDef methods[] = {
     {"read_tree", read_tree, METH_VARARGS,
      "read_tree(data, pos, tag_id, little, utf8, unwrap, depth, depth_limit, max_tags, decode, array_tag, wire)"
      " -> (tree, end, tags); (None, offset, path) when over max_tags (path: keys and list indices, outermost"
-     " first); None to leave it to the pure reader"},
+     " first); None to leave it to the pure reader. The cyclic garbage collector is paused while the tree is built"},
     {"write_tree", write_tree, METH_VARARGS,
      "write_tree(out, tag, tag_id, little, mutf8, canonical_nan, heterogeneous, hashmap_order, plans, plan_of, strings,"
      " encode) -> True (appended to the bytearray out) or None (out unchanged)"},
