@@ -97,3 +97,25 @@ def test_bench_cold_worker_imports_only_the_library_it_measures(tmp_path):
     imported = {line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines() if line.startswith("import time:")}
     assert "amulet_nbt" in imported
     assert not {name for name in imported if name == "harness" or name.startswith("harness.")}
+
+
+@needs_compiled
+def test_compiled_int_tags_shared_by_value_keep_their_class_and_value():
+    # a slot of the compiled reader's int-tag cache holds one value of one class: the same value in
+    # another class, and values that share a slot, come back as their own tags
+    from harness.formats.nbt import nbt_io
+    from harness.formats.nbt import tags as T
+
+    values = list(range(-5000, 5000)) + [2**31 - 1, -2**31]
+    tree = T.CompoundTag({"s": T.ShortTag(5), "i": T.IntTag(5), "l": T.LongTag(5), "b": T.ByteTag(5),
+                          "ints": T.ListTag([T.IntTag(v) for v in values]),
+                          "again": T.ListTag([T.IntTag(v) for v in reversed(values)]),
+                          "longs": T.ListTag([T.LongTag(v << 20) for v in values])})
+    data = nbt_io.write_named("", tree)
+    for _ in range(2):  # the second read from the filled cache
+        name, back = nbt_io.read_named(data)
+        assert [type(back[k]) for k in "silb"] == [T.ShortTag, T.IntTag, T.LongTag, T.ByteTag]
+        assert [int(back[k]) for k in "silb"] == [5, 5, 5, 5]
+        assert [(type(v), int(v)) for v in back["ints"]] == [(T.IntTag, v) for v in values]
+        assert [int(v) for v in back["again"]] == values[::-1]
+        assert [(type(v), int(v)) for v in back["longs"]] == [(T.LongTag, v << 20) for v in values]

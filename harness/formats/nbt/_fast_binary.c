@@ -243,6 +243,31 @@ static PyObject *new_int_tag(PyTypeObject *type, long long v) {
     return out;
 }
 
+/* ShortTag, IntTag and LongTag shared between reads by value, as the pure reader shares those of
+ * same-shaped compounds (compound_shape._INTERNED; Java caches ByteTag the same way, and byte_tags
+ * holds all 256 here): a direct-mapped cache per class, a slot holding the value and its tag. A
+ * chunk repeats few values many times (coordinates, ticks, counts), each then one allocation. */
+#define INT_SLOTS 4096
+typedef struct { long long value; PyObject *tag; } int_slot_t;
+static int_slot_t *int_cache[3];   /* ShortTag, IntTag, LongTag */
+
+static PyObject *int_tag(int t, PyTypeObject *type, long long v) {
+    int_slot_t *slot = &int_cache[t - 2][((uint64_t)v * 0x9E3779B97F4A7C15ull) >> 52];  /* 12 bits */
+    PyObject *out;
+    if (slot->tag != NULL && slot->value == v && Py_IS_TYPE(slot->tag, type)) {
+        Py_INCREF(slot->tag);
+        return slot->tag;
+    }
+    out = new_int_tag(type, v);
+    if (out != NULL) {
+        Py_XDECREF(slot->tag);
+        Py_INCREF(out);
+        slot->tag = out;
+        slot->value = v;
+    }
+    return out;
+}
+
 static PyObject *new_float_tag(PyTypeObject *type, Py_ssize_t offset, unsigned long long bits) {
     PyObject *tag = type->tp_alloc(type, 0), *b;
     if (tag == NULL) return NULL;
@@ -265,9 +290,9 @@ static const int FIXED_WIDTH[7] = {0, 1, 2, 4, 8, 4, 8};
 static PyObject *read_number(reader_t *r, int t, Py_ssize_t at) {
     switch (t) {
     case 1: { PyObject *b = PyTuple_GET_ITEM(byte_tags, r->p[at]); Py_INCREF(b); return b; }
-    case 2: return new_int_tag(C_Short, (int16_t)rd16(r, at));
-    case 3: return new_int_tag(C_Int, (int32_t)rd32(r, at));
-    case 4: return new_int_tag(C_Long, (int64_t)rd64(r, at));
+    case 2: return int_tag(2, C_Short, (int16_t)rd16(r, at));
+    case 3: return int_tag(3, C_Int, (int32_t)rd32(r, at));
+    case 4: return int_tag(4, C_Long, (int64_t)rd64(r, at));
     case 5: { uint32_t b = rd32(r, at); return new_float_tag(C_Float, float_bits_offset, b == 0x80000000u ? 0 : b); }
     default: { uint64_t b = rd64(r, at);
                return new_float_tag(C_Double, double_bits_offset, b == 0x8000000000000000ull ? 0 : b); }
@@ -921,6 +946,8 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_fast_binary",
                                     -1, methods};
 
 PyMODINIT_FUNC PyInit__fast_binary(void) {
+    for (int k = 0; k < 3; k++)
+        if ((int_cache[k] = PyMem_Calloc(INT_SLOTS, sizeof(int_slot_t))) == NULL) return PyErr_NoMemory();
     key_cache = PyMem_Calloc(CACHE_SLOTS, sizeof(PyObject *));
     string_cache = PyMem_Calloc(CACHE_SLOTS, sizeof(PyObject *));
     if (!key_cache || !string_cache) return PyErr_NoMemory();
