@@ -23,13 +23,14 @@ Throughput is decompressed MB (10^6 bytes) per second, in two columns per operat
 - **cold**: the first read of a file in a fresh process (``python3 bench/nbt.py --cold-worker``,
   started for that one measurement: it imports the one library it measures and nothing of the
   other, reads the decompressed file's bytes, then times its first read and the first write of
-  what it read), so no cache of the library is filled and nothing of it has run yet; the
-  **median** of ``--cold-runs`` such processes (7; 11 with ``--full``) for ours and for
-  amulet-nbt, their processes interleaved (ours first in one round, amulet-nbt first in the
-  next), so a change in the machine's load falls on both. A first call is a few hundred
-  microseconds, so one process another program preempts or whose caches it evicts is far off:
-  the median is not moved by a few of those, where the best of three was moved by one lucky
-  process of either side. ``--no-cold`` leaves them out.
+  what it read), so no cache of the library is filled and nothing of it has run yet. It times
+  the thread's CPU time (``time.thread_time``), not the wall clock: a first call is a few
+  hundred microseconds, and on a busy machine one preemption adds milliseconds to it. The
+  figure is the **median** of ``--cold-runs`` such processes (7; 11 with ``--full``) for ours
+  and for amulet-nbt, their processes interleaved (ours first in one round, amulet-nbt first
+  in the next), so a change in the machine's load (which still moves CPU time, through the
+  caches) falls on both; a few far-off processes do not move a median, where the best of
+  three was moved by one lucky process of either side. ``--no-cold`` leaves them out.
 
 The table shows ours in MB/s and the ratios ours / nbtlib and ours / amulet-nbt (above 1:
 ours is faster), warm, then ours in MB/s and ours / amulet-nbt cold (each a ratio of medians;
@@ -90,8 +91,8 @@ def cold_worker(argv: list[str]) -> int:
     """``--cold-worker LIB PATH LITTLE ENCODING VERSION``: in this fresh process, the first read
     of one file (``PATH``: its decompressed bytes; ``LITTLE``: ``1`` for little-endian) by one
     library, and the first write of what it read. Imports only that library (ours: also the
-    version table, resolved before the clock starts). Prints the two times in seconds, or
-    ``- -`` when the library cannot take the file."""
+    version table, resolved before the clock starts). Prints the two times in seconds of this
+    thread's CPU time, or ``- -`` when the library cannot take the file."""
     lib, path, little, encoding, version_id = argv
     data = Path(path).read_bytes()
     if lib == "ours":
@@ -101,12 +102,13 @@ def cold_worker(argv: list[str]) -> int:
     else:
         version = None
     read, write = operation(lib, data, little == "1", encoding, version)
+    clock = time.thread_time  # this thread's CPU time: not the time other processes held the CPU
     try:
-        t0 = time.perf_counter()
+        t0 = clock()
         value = read()
-        t1 = time.perf_counter()
+        t1 = clock()
         write(value)
-        t2 = time.perf_counter()
+        t2 = clock()
     except Exception:  # a library that cannot take this file: shown as "-"
         print("- -")
     else:
@@ -233,7 +235,7 @@ def render(samples: list[Sample], notes: list[str], min_seconds: float, cold_run
     except ImportError:  # a checkout from before the compiled path
         compiled = None
     path = "compiled fast path" if compiled is not None else "pure Python"
-    cold = f"; cold: a first read/write in a fresh process, median of {cold_runs}" if cold_runs else ""
+    cold = f"; cold: a first read/write in a fresh process, CPU time, median of {cold_runs}" if cold_runs else ""
     table = Table(title=f"Binary NBT throughput ({path}): ours in decompressed MB/s, and ours ÷ theirs "
                         f"(above 1: ours faster); warm: best run, >= {min_seconds}s each{cold}")
     table.add_column("file", no_wrap=True)
@@ -301,7 +303,7 @@ def main(argv: list[str] | None = None) -> int:
     if cold_runs:
         started, seconds = measure_cold(samples, version.id, cold_runs)
         notes.append(f"cold: {started} fresh processes ({cold_runs} per library and file, ours and amulet-nbt "
-                     f"alternating), {seconds:.0f} s; each cold figure is their median")
+                     f"alternating), {seconds:.0f} s; each cold figure is the median of their CPU times")
     measure(samples, version, min_seconds)
     render(samples, notes, min_seconds, cold_runs)
     return 0
