@@ -297,7 +297,10 @@ def main(argv: list[str] | None = None) -> int:
     paths = args.files or sorted(p for kind in KINDS for p in (REPO / "tests" / "data" / "real" / kind).iterdir())
     paths = [p.resolve() for p in paths]
     min_seconds = 0.5 if args.full else 0.02
-    version = versions.get(args.version)  # an unknown release refused here, before any process starts
+    try:
+        version = versions.get(args.version)  # an unknown release refused here, before any process starts
+    except versions.UnknownVersionError as e:
+        parser.error(str(e))
     samples, notes = load_samples(paths)
     cold_runs = None if args.no_cold else args.cold_runs or (11 if args.full else 7)
     if cold_runs:
