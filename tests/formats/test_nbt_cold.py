@@ -83,7 +83,20 @@ def test_bench_cold_figure_is_the_median_of_alternating_processes(monkeypatch, t
     started, _ = bench.measure_cold([sample], "26.3", 5)
     assert started == 10
     assert order == ["ours", "amulet", "amulet", "ours", "ours", "amulet", "amulet", "ours", "ours", "amulet"]
-    assert sample.cold == {("ours", "read"): 0.3, ("ours", "write"): 0.3}  # amulet failed once: no figure
+    assert sample.cold == {("ours", "read"): 0.3, ("ours", "write"): 0.3}
+    assert sample.cold_rounds == {("ours", "read"): [0.5, 0.1, 0.3, 9, 0.2], ("ours", "write"): [0.2, 0.4, 0.3, 9, 0.1]}  # amulet failed once: no figure
+
+
+def test_bench_cold_ratio_is_the_median_of_the_rounds_ratios(monkeypatch, tmp_path):
+    bench = _bench(monkeypatch)
+    one = bench.Sample(tmp_path / "1.nbt", "java-chunks", b"", False, "java")
+    two = bench.Sample(tmp_path / "2.nbt", "java-chunks", b"", False, "java")
+    # rounds' ratios (amulet ÷ ours): 2, 8, 1.5; the ratio of the medians would be 2.0 / 0.5 = 4
+    one.cold_rounds = {("ours", "read"): [1.0, 0.5, 0.2], ("amulet", "read"): [2.0, 4.0, 0.3]}
+    assert bench.cold_ratio([one], "read") == 2.0
+    # two files: each round's seconds summed, (2 + 1) / (1 + 1), (4 + 1) / (0.5 + 0.5), (0.3 + 3) / (0.2 + 1)
+    two.cold_rounds = {("ours", "read"): [1.0, 0.5, 1.0], ("amulet", "read"): [1.0, 1.0, 3.0]}
+    assert bench.cold_ratio([one, two], "read") == pytest.approx(3.3 / 1.2)
 
 
 def test_bench_cold_worker_imports_only_the_library_it_measures(tmp_path):
