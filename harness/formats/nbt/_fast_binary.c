@@ -219,8 +219,9 @@ static PyObject *read_text(reader_t *r, Py_ssize_t at, Py_ssize_t len, int value
         out = PyUnicode_Type.tp_new(C_String, a, NULL);
         Py_DECREF(a);
         if (out == NULL) return NULL;
-    } else {
-        PyUnicode_InternInPlace(&text);
+    } else {  /* a key as the pure reader makes it: not interned (the cache above shares it; interning
+                 would look every new key up in the interpreter's table of interned strings, a cache miss
+                 each in a fresh process) */
         out = text;
     }
     if (slot) {  /* (an ASCII str's data is its raw bytes, what the lookup above compares) */
@@ -239,6 +240,31 @@ static PyObject *new_int_tag(PyTypeObject *type, long long v) {
     if (a == NULL) return NULL;
     out = PyLong_Type.tp_new(type, a, NULL);
     Py_DECREF(a);
+    return out;
+}
+
+/* ShortTag, IntTag and LongTag shared between reads by value, as the pure reader shares those of
+ * same-shaped compounds (compound_shape._INTERNED; Java caches ByteTag the same way, and byte_tags
+ * holds all 256 here): a direct-mapped cache per class, a slot holding the value and its tag. A
+ * chunk repeats few values many times (coordinates, ticks, counts), each then one allocation. */
+#define INT_SLOTS 4096
+typedef struct { long long value; PyObject *tag; } int_slot_t;
+static int_slot_t *int_cache[3];   /* ShortTag, IntTag, LongTag */
+
+static PyObject *int_tag(int t, PyTypeObject *type, long long v) {
+    int_slot_t *slot = &int_cache[t - 2][((uint64_t)v * 0x9E3779B97F4A7C15ull) >> 52];  /* 12 bits */
+    PyObject *out;
+    if (slot->tag != NULL && slot->value == v && Py_IS_TYPE(slot->tag, type)) {
+        Py_INCREF(slot->tag);
+        return slot->tag;
+    }
+    out = new_int_tag(type, v);
+    if (out != NULL) {
+        Py_XDECREF(slot->tag);
+        Py_INCREF(out);
+        slot->tag = out;
+        slot->value = v;
+    }
     return out;
 }
 
@@ -264,9 +290,9 @@ static const int FIXED_WIDTH[7] = {0, 1, 2, 4, 8, 4, 8};
 static PyObject *read_number(reader_t *r, int t, Py_ssize_t at) {
     switch (t) {
     case 1: { PyObject *b = PyTuple_GET_ITEM(byte_tags, r->p[at]); Py_INCREF(b); return b; }
-    case 2: return new_int_tag(C_Short, (int16_t)rd16(r, at));
-    case 3: return new_int_tag(C_Int, (int32_t)rd32(r, at));
-    case 4: return new_int_tag(C_Long, (int64_t)rd64(r, at));
+    case 2: return int_tag(2, C_Short, (int16_t)rd16(r, at));
+    case 3: return int_tag(3, C_Int, (int32_t)rd32(r, at));
+    case 4: return int_tag(4, C_Long, (int64_t)rd64(r, at));
     case 5: { uint32_t b = rd32(r, at); return new_float_tag(C_Float, float_bits_offset, b == 0x80000000u ? 0 : b); }
     default: { uint64_t b = rd64(r, at);
                return new_float_tag(C_Double, double_bits_offset, b == 0x8000000000000000ull ? 0 : b); }
@@ -490,9 +516,12 @@ static PyObject *read_tree(PyObject *self, PyObject *args) {
     r.n = view.len;
     r.pos = pos;
     r.tags = 0;
-    {
+    {  /* Python's cyclic garbage collector paused while the tree is built (as NbtReader._read_tree
+          does): tags hold no cycles, and its passes over many new dicts cost more than the reading */
         long depth0 = r.depth;
+        int gc_was_enabled = PyGC_Disable();
         tree = (pos < 0 || pos > r.n) ? NULL : t == 10 ? read_compound(&r) : t == 9 ? read_list(&r) : NULL;
+        if (gc_was_enabled) PyGC_Enable();
         if (tree && r.depth != depth0) { Py_DECREF(tree); tree = NULL; }
     }
     PyBuffer_Release(&view);
@@ -525,7 +554,8 @@ typedef struct {
 
 static int grow(writer_t *w, Py_ssize_t extra) {
     if (w->len + extra <= w->cap) return 0;
-    Py_ssize_t cap = w->cap - w->start < 4096 ? w->start + 4096 : w->start + 2 * (w->cap - w->start);
+    /* a first 64 KiB (a chunk's NBT in one step: no copy of what is written so far), then doubling */
+    Py_ssize_t cap = w->cap - w->start < 65536 ? w->start + 65536 : w->start + 2 * (w->cap - w->start);
     while (cap < w->len + extra) cap = w->start + 2 * (cap - w->start);
     if (PyByteArray_Resize(w->out, cap) < 0) return -1;
     w->buf = PyByteArray_AS_STRING(w->out);
@@ -905,7 +935,7 @@ static PyMethodDef methods[] = {
     {"read_tree", read_tree, METH_VARARGS,
      "read_tree(data, pos, tag_id, little, utf8, unwrap, depth, depth_limit, max_tags, decode, array_tag, wire)"
      " -> (tree, end, tags); (None, offset, path) when over max_tags (path: keys and list indices, outermost"
-     " first); None to leave it to the pure reader"},
+     " first); None to leave it to the pure reader. The cyclic garbage collector is paused while the tree is built"},
     {"write_tree", write_tree, METH_VARARGS,
      "write_tree(out, tag, tag_id, little, mutf8, canonical_nan, heterogeneous, hashmap_order, plans, plan_of, strings,"
      " encode) -> True (appended to the bytearray out) or None (out unchanged)"},
@@ -916,6 +946,8 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_fast_binary",
                                     -1, methods};
 
 PyMODINIT_FUNC PyInit__fast_binary(void) {
+    for (int k = 0; k < 3; k++)
+        if ((int_cache[k] = PyMem_Calloc(INT_SLOTS, sizeof(int_slot_t))) == NULL) return PyErr_NoMemory();
     key_cache = PyMem_Calloc(CACHE_SLOTS, sizeof(PyObject *));
     string_cache = PyMem_Calloc(CACHE_SLOTS, sizeof(PyObject *));
     if (!key_cache || !string_cache) return PyErr_NoMemory();

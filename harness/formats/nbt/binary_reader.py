@@ -93,15 +93,9 @@ def read_named_compiled(data: bytes, encoding: NbtEncoding, rules) -> tuple[str,
     name = data[3:end]
     if len(name) != end - 3 or not name.isascii():
         return None
-    enabled = gc.isenabled()
-    gc.disable()  # as _read_tree
-    try:
-        done = _compiled.read_tree(data, end, data[0], encoding.little_endian, encoding.utf8, rules.heterogeneous_lists,
-                                   0, depth_limit(rules), budget.MAX_TAGS, _CODECS[encoding.utf8][0], _array_tag,
-                                   _WIRE_DTYPES[encoding.little_endian])
-    finally:
-        if enabled:
-            gc.enable()
+    done = _compiled.read_tree(data, end, data[0], encoding.little_endian, encoding.utf8, rules.heterogeneous_lists,
+                               0, depth_limit(rules), budget.MAX_TAGS, _CODECS[encoding.utf8][0], _array_tag,
+                               _WIRE_DTYPES[encoding.little_endian])  # (the garbage collector paused inside)
     if done is None:
         return None
     if done[0] is None:  # over the budget: refused here, as the reader would refuse the same read
