@@ -197,6 +197,13 @@ class HashMapPalette(_EntryListPalette):
         ids = self._ids = dict(zip(reversed(self.values), range(n - 1, -1, -1)))
         return ids
 
+    def id_map(self) -> dict[int, int]:
+        """value -> the id ``id_for`` gives it (the first of duplicates), made once and kept as
+        entries are added: the palette's own dict, to be added to only as :meth:`id_for` adds
+        (``PalettedContainer.set_at``'s quick path appends a value and its id together)."""
+        ids = self._ids
+        return self._reverse_map() if ids is None else ids
+
     def _add(self, value: int) -> int:
         index = super()._add(value)
         if self._ids is not None:

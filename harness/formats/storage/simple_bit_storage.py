@@ -36,7 +36,9 @@ from functools import cache
 import numpy as np
 
 from harness.formats.errors import GameError, inclusive_between
+from harness.formats.storage import long_bytes
 from harness.formats.storage.word_codec import cell_dtype, decode_words, encode_values, padding, used_bits
+from harness.formats.varint import write_varint
 
 # Our own bound, not the game's: the game allocates whatever ``size`` asks for and a JVM runs
 # out of heap somewhere above this. 2**24 longs is 128 MiB; the game's sections use 1,024.
@@ -460,6 +462,17 @@ class SimpleBitStorage:
         if not self._raw_out:  # a handed-out array may change behind our back
             self._written = (array, data)
         return data
+
+    def write_longs(self, prefix: bytearray, counted: bool) -> bytes:
+        """``prefix`` (taken: it may grow), then the longs as ``FriendlyByteBuf`` sends them: a
+        VarInt count first with ``counted`` (``writeLongArray``), none without
+        (``writeFixedSizeLongArray``), then 8 bytes each, big-endian (:mod:`.long_bytes`): a new ``bytes``."""
+        array = self._word_array()
+        if counted:
+            prefix += write_varint(len(array))
+        if long_bytes.compiled is not None:
+            return long_bytes.big_endian(prefix, array)
+        return bytes(prefix) + self.big_endian()  # the bytes kept until the next change
 
     def copy(self) -> SimpleBitStorage:
         """``copy()``: the same values over a copy of the longs."""
