@@ -15,4 +15,6 @@ FAST_PATHS = ("harness/formats/nbt/_fast_binary.c", "harness/formats/nbt/_array_
               "harness/formats/palette/_quick_set.c", "harness/formats/_varint.c",
               "harness/formats/storage/_long_bytes.c")
 
-setup(ext_modules=[Extension(path[:-2].replace("/", "."), [path], optional=True) for path in FAST_PATHS])
+SHARED = ["harness/formats/_small_int.h"]  # included by some of them: a change rebuilds them all
+
+setup(ext_modules=[Extension(path[:-2].replace("/", "."), [path], depends=SHARED, optional=True) for path in FAST_PATHS])

@@ -182,6 +182,7 @@ def test_the_compiled_long_writer_gives_the_pure_bytes(prefix, words):
     saved, long_bytes.compiled = long_bytes.compiled, None
     try:
         assert long_bytes.big_endian(prefix, array) == pure
+        assert long_bytes.big_endian(prefix, array.view(np.int64)) == pure
     finally:
         long_bytes.compiled = saved
 
@@ -190,8 +191,10 @@ def test_the_compiled_long_writer_gives_the_pure_bytes(prefix, words):
 def test_the_compiled_long_writer_refuses_other_cells():
     with pytest.raises(ValueError, match="8-byte cells"):
         long_bytes.compiled.big_endian(b"", np.zeros(4, dtype=np.uint32))
-    assert long_bytes.big_endian(b"", np.arange(8, dtype=np.uint64)[::2]) == b"".join(
-        i.to_bytes(8, "big") for i in (0, 2, 4, 6))  # not contiguous: the pure way
+    with pytest.raises(ValueError, match="one-dimensional"):
+        long_bytes.compiled.big_endian(b"", np.zeros((2, 2), dtype=np.uint64))
+    assert long_bytes.big_endian(b"-", np.arange(8, dtype=np.uint64)[::2]) == b"-" + b"".join(
+        i.to_bytes(8, "big") for i in (0, 2, 4, 6))  # strided
 
 
 def test_the_long_writer_examples():

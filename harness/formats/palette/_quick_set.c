@@ -27,29 +27,7 @@
 #include <Python.h>
 #include <string.h>
 
-/* A plain int's value where it is small enough to be read at once, else through the API. */
-static inline int small_value(PyObject *op, long long *out) {
-#if PY_VERSION_HEX >= 0x030C0000
-    if (PyUnstable_Long_IsCompact((PyLongObject *)op)) {
-        *out = (long long)PyUnstable_Long_CompactValue((PyLongObject *)op);
-        return 1;
-    }
-#else
-    Py_ssize_t size = Py_SIZE(op);
-    if (size == 0 || size == 1) {
-        *out = size ? (long long)((PyLongObject *)op)->ob_digit[0] : 0;
-        return 1;
-    }
-#endif
-    int overflow = 0;
-    long long value = PyLong_AsLongLongAndOverflow(op, &overflow);
-    if (overflow || (value == -1 && PyErr_Occurred())) {
-        PyErr_Clear();
-        return 0;
-    }
-    *out = value;
-    return 1;
-}
+#include "../_small_int.h"
 
 /* Known values seen lately, value -> id: the map's answers, so a hit needs no dict lookup. The
  * map never changes an id it gave while started (it only grows), so an entry stays right until

@@ -14,8 +14,10 @@ whose per-version form is :class:`harness.formats.versions.PaletteRules`):
 - :meth:`counts` reports in fastutil's hash order (:mod:`.count_order`).
 
 How the work is done is ours and shows in no answer: :meth:`set_at` of a value the palette
-already holds is one store into the storage's cells (:mod:`.quick_set`, compiled where it was
-built); a resize hands the new ids over as cells (the longs made when asked for).
+already holds (or, compiled, a new one it has room for) is one store into the storage's cells
+(:mod:`.quick_set`: compiled where it was built, the container's base class); a resize builds
+the new palette at once and hands the new ids over as cells (the longs made when asked for);
+:meth:`write` copies the longs once, big-endian (:mod:`harness.formats.storage.long_bytes`).
 
 >>> c = PalettedContainer(Strategy.biomes(67), 5)
 >>> c.set(0, 0, 0, 9); c.bits(), c.get(0, 0, 0), c.counts()

@@ -1,9 +1,9 @@
 /* A storage's longs as FriendlyByteBuf writes them, in one C call (harness/formats/storage/long_bytes.py).
  *
  * big_endian(prefix, words) -> bytes: the bytes of prefix (any bytes-like object) followed by
- * each 8-byte cell of words (a C-contiguous buffer of 8-byte items: SimpleBitStorage's uint64
- * words, or int64 longs, in the machine's own order) as 8 bytes, most significant first, in one
- * new bytes object. ValueError for words of another item size or layout.
+ * each 8-byte cell of words (a one-dimensional buffer of 8-byte items, strided or not:
+ * SimpleBitStorage's uint64 words, or int64 longs, in the machine's own order) as 8 bytes, most
+ * significant first, in one new bytes object. ValueError for words of another item size or shape.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -30,16 +30,18 @@ static PyObject *big_endian(PyObject *module, PyObject *const *args, Py_ssize_t 
     Py_buffer prefix, words;
     if (PyObject_GetBuffer(args[0], &prefix, PyBUF_SIMPLE) < 0)
         return NULL;
-    if (PyObject_GetBuffer(args[1], &words, PyBUF_C_CONTIGUOUS) < 0) {
+    if (PyObject_GetBuffer(args[1], &words, PyBUF_STRIDES) < 0) {
         PyBuffer_Release(&prefix);
         return NULL;
     }
     PyObject *out = NULL;
-    if (words.itemsize != 8 || words.len % 8 != 0) {
-        PyErr_Format(PyExc_ValueError, "big_endian: words must be 8-byte cells, not %zd-byte ones", words.itemsize);
+    if (words.itemsize != 8 || words.ndim != 1) {
+        PyErr_Format(PyExc_ValueError, "big_endian: words must be one-dimensional 8-byte cells, not %zd-byte ones "
+                     "in %d dimensions", words.itemsize, words.ndim);
         goto done;
     }
-    Py_ssize_t count = words.len / 8;
+    Py_ssize_t count = words.shape[0];
+    Py_ssize_t stride = words.strides[0];
     if (prefix.len > PY_SSIZE_T_MAX - words.len) {
         PyErr_NoMemory();
         goto done;
@@ -54,7 +56,7 @@ static PyObject *big_endian(PyObject *module, PyObject *const *args, Py_ssize_t 
     const char *w = (const char *)words.buf;
     for (Py_ssize_t i = 0; i < count; i++) {
         uint64_t word;
-        memcpy(&word, w + 8 * i, 8);
+        memcpy(&word, w + stride * i, 8);
         word = to_big_endian(word);
         memcpy(p + 8 * i, &word, 8);
     }

@@ -33,8 +33,9 @@ _BIG = np.dtype(">u8")
 
 def big_endian(prefix: bytes | bytearray, words: np.ndarray[Any, Any]) -> bytes:
     """``prefix`` followed by each of ``words`` (a one-dimensional ``uint64`` or ``int64``
-    array: the words' bit patterns) as 8 bytes, most significant first: a new ``bytes``."""
-    if compiled is not None and words.flags.c_contiguous:
+    array, strided or not: the words' bit patterns) as 8 bytes, most significant first: a new
+    ``bytes``. ``ValueError`` for an array of other cells (compiled) or shape."""
+    if compiled is not None:
         written: bytes = compiled.big_endian(prefix, words)
         return written
-    return bytes(prefix) + words.astype(_BIG).tobytes()
+    return bytes(prefix) + words.astype(_BIG).tobytes()  # int64 to unsigned keeps the bit pattern
