@@ -104,7 +104,7 @@ def test_a_palette_grown_in_c_through_every_configuration_follows_the_rules(quic
 
 def _slot(value: int) -> int:
     """The slot of the compiled path's table of values seen lately (its hash, for a test that makes them collide)."""
-    return ((value * 2654435761) & 0xFFFFFFFF) >> 25
+    return ((value * 2654435761) & 0xFFFFFFFF) >> 26
 
 
 def test_values_that_share_a_slot_of_the_seen_table_keep_their_own_ids(quick_path):

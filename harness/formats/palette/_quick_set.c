@@ -31,15 +31,15 @@
 
 /* Known values seen lately, value -> id: the map's answers, so a hit needs no dict lookup. The
  * map never changes an id it gave while started (it only grows), so an entry stays right until
- * _quick_start or _quick_stop empties the table. */
-#define SEEN_SLOTS 128
+ * the next _quick_start empties the table (it is read only while started). */
+#define SEEN_SLOTS 64
 typedef struct {
     int32_t value; /* -1: empty */
     int32_t id;
 } Seen;
 
 static inline unsigned seen_slot(long long value) {
-    return (unsigned)(((uint32_t)value * 2654435761u) >> 25); /* 7 bits: 128 slots */
+    return (unsigned)(((uint32_t)value * 2654435761u) >> 26); /* 6 bits: 64 slots */
 }
 
 typedef struct {
@@ -53,7 +53,7 @@ typedef struct {
     Py_ssize_t itemsize;
     Py_ssize_t capacity;
     long registry;
-    Seen seen[SEEN_SLOTS];
+    Seen *seen; /* SEEN_SLOTS of them, made on the first start (kept apart: a container stays small) */
 } QuickSet;
 
 static PyObject *full_name, *python_name; /* "_set_at_in_full", "_set_at_in_python" */
@@ -68,8 +68,7 @@ static void QuickSet_release(QuickSet *self) {
     self->length = 0;
     self->capacity = 0;
     self->registry = 0;
-    self->global_ids = 0;
-    memset(self->seen, 0xFF, sizeof(self->seen));
+    self->global_ids = 0; /* the table of values seen is emptied when the next start begins */
 }
 
 static int QuickSet_traverse(QuickSet *self, visitproc visit, void *arg) {
@@ -88,6 +87,8 @@ static int QuickSet_clear(QuickSet *self) {
 static void QuickSet_dealloc(QuickSet *self) {
     PyObject_GC_UnTrack(self);
     QuickSet_release(self);
+    PyMem_Free(self->seen);
+    self->seen = NULL;
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -115,6 +116,9 @@ static PyObject *QuickSet_start(QuickSet *self, PyObject *const *args, Py_ssize_
     if (capacity == -1 && PyErr_Occurred())
         return NULL;
     QuickSet_release(self);
+    if (self->seen == NULL && (self->seen = PyMem_Malloc(SEEN_SLOTS * sizeof(Seen))) == NULL)
+        return PyErr_NoMemory();
+    memset(self->seen, 0xFF, SEEN_SLOTS * sizeof(Seen)); /* empty: every value is looked up again */
     if (PyObject_GetBuffer(args[1], &self->cells, PyBUF_WRITABLE | PyBUF_FORMAT | PyBUF_ND) < 0)
         return NULL;
     self->has_cells = 1;
