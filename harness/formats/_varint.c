@@ -9,6 +9,8 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
+#include "_small_int.h"
+
 static PyObject *write_varints(PyObject *module, PyObject *values) {
     if (!PyList_CheckExact(values) && !PyTuple_CheckExact(values))
         Py_RETURN_NONE;
@@ -20,12 +22,10 @@ static PyObject *write_varints(PyObject *module, PyObject *values) {
     unsigned char *p = (unsigned char *)PyBytes_AS_STRING(out);
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *item = items[i];
-        int overflow = 0;
         long long value;
-        if (!PyLong_CheckExact(item))
+        if (!PyLong_CheckExact(item) || !small_value(item, &value))
             goto decline;
-        value = PyLong_AsLongLongAndOverflow(item, &overflow);
-        if (overflow || value < -2147483648LL || value > 4294967295LL)
+        if (value < -2147483648LL || value > 4294967295LL)
             goto decline;
         unsigned long word = (unsigned long)((unsigned long long)value & 0xFFFFFFFFULL);
         while (word & ~0x7FUL) {

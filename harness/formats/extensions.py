@@ -2,8 +2,8 @@
 
 Each is our own C source, built at install where a C compiler is present; the pure-Python code
 beside it gives the same answers without it. An environment switch (``MC_HARNESS_PURE_NBT``,
-``MC_HARNESS_PURE_PALETTE``, ``MC_HARNESS_PURE_VARINT``), read at import, leaves one out, which is
-how the tests run both paths.
+``MC_HARNESS_PURE_PALETTE``, ``MC_HARNESS_PURE_VARINT``, ``MC_HARNESS_PURE_STORAGE``), read at
+import, leaves one out, which is how the tests run both paths.
 """
 
 from __future__ import annotations

@@ -33,11 +33,16 @@ compiled = extensions.load("harness.formats._varint", PURE_ENV)
 """The compiled writer (``_varint.c``), or None."""
 
 
+_ONE_BYTE = [bytes((n,)) for n in range(0x80)]
+
+
 def write_varint(n: int) -> bytes:
     """The VarInt bytes of ``n`` (an int from -2**31 to 2**32 - 1, taken modulo 2**32).
 
     Raises ``ValueError`` for a number outside that range (no Java int has it).
     """
+    if 0 <= n < 0x80:
+        return _ONE_BYTE[n]  # seven bits: the one byte is the int itself
     if not -(1 << 31) <= n < (1 << 32):
         raise ValueError(f"{n} is not a 32-bit int")
     n &= 0xFFFFFFFF

@@ -1,67 +1,126 @@
 /* PalettedContainer.set_at's quick path in one C call (harness/formats/palette/quick_set.py).
  *
- * CellWriter(ids, cells, fallback[, registry]).set_at(index, value): when index and value are
- * plain ints, value is a key of the dict ids (or, with registry > 0, a global palette's id:
- * 0 <= value < registry) and 0 <= index < len(cells), stores the id in the cell and returns
- * None; anything else is answered by fallback(index, value), the full path. cells is a
- * writable one-dimensional buffer of 1-, 2- or 4-byte unsigned cells (a memoryview of the
- * storage's uint8/uint16/uint32 array); ids maps values to ids that fit them. close() lets
- * them go: a set_at kept from before (a bound method held by a caller) then always asks the
- * fallback, which answers for the container as it is now.
+ * QuickSet is the base type of PalettedContainer where this was built, so that set_at is a
+ * method of the type (one C call from Python, and no bound method kept on the instance, so a
+ * container is no reference cycle). Its state is set and cleared by the container:
+ *
+ *   _quick_start(known, cells, registry, global, entries, capacity)
+ *     known:    dict value -> id (the palette's idFor, for every value it holds);
+ *     cells:    a writable one-dimensional buffer of 1-, 2- or 4-byte unsigned cells (the
+ *               storage's, one id each);
+ *     registry: the registry's size (a value is a registry id 0..registry-1);
+ *     global:   true for a global palette, whose ids are the values themselves;
+ *     entries:  the palette's list of entries, or None: a new registry id is appended to it
+ *               (and put in known with the next id) while it holds fewer than capacity, as
+ *               LinearPalette and HashMapPalette add a value that fits (the container passes
+ *               it only where known holds every entry);
+ *   _quick_stop(): lets all of it go.
+ *
+ * set_at(index, value): where index and value are plain ints, 0 <= index < len(cells) and the
+ * value is known (or a global palette's, or new with room left), stores its id in the cell and
+ * returns None. Anything else is answered by self._set_at_in_full(index, value) (the full path:
+ * a resize, a refusal) while started, else by self._set_at_in_python(index, value).
+ *
+ * own_set_at(cls) gives the subclass cls the same set_at as its own method (see there).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <string.h>
+
+#include "../_small_int.h"
+
+/* Known values seen lately, value -> id: the map's answers, so a hit needs no dict lookup. The
+ * map never changes an id it gave while started (it only grows), so an entry stays right until
+ * the next _quick_start empties the table (it is read only while started). */
+#define SEEN_SLOTS 64
+typedef struct {
+    int32_t value; /* -1: empty */
+    int32_t id;
+} Seen;
+
+static inline unsigned seen_slot(long long value) {
+    return (unsigned)(((uint32_t)value * 2654435761u) >> 26); /* 6 bits: 64 slots */
+}
 
 typedef struct {
     PyObject_HEAD
-    PyObject *ids;
-    PyObject *fallback;
+    PyObject *known;   /* NULL while stopped */
+    PyObject *entries; /* NULL: no value is added here */
     Py_buffer cells;
     int has_cells;
+    int global_ids;
     Py_ssize_t length;
     Py_ssize_t itemsize;
+    Py_ssize_t capacity;
     long registry;
-} CellWriter;
+    Seen *seen; /* SEEN_SLOTS of them, made on the first start (kept apart: a container stays small) */
+} QuickSet;
 
-static int CellWriter_traverse(CellWriter *self, visitproc visit, void *arg) {
-    Py_VISIT(self->ids);
-    Py_VISIT(self->fallback);
-    return 0;
-}
+static PyObject *full_name, *python_name; /* "_set_at_in_full", "_set_at_in_python" */
 
-static int CellWriter_clear(CellWriter *self) {
-    Py_CLEAR(self->ids);
-    Py_CLEAR(self->fallback);
-    return 0;
-}
-
-static void CellWriter_dealloc(CellWriter *self) {
-    PyObject_GC_UnTrack(self);
-    CellWriter_clear(self);
+static void QuickSet_release(QuickSet *self) {
+    Py_CLEAR(self->known);
+    Py_CLEAR(self->entries);
     if (self->has_cells) {
-        PyBuffer_Release(&self->cells);
         self->has_cells = 0;
+        PyBuffer_Release(&self->cells);
     }
+    self->length = 0;
+    self->capacity = 0;
+    self->registry = 0;
+    self->global_ids = 0; /* the table of values seen is emptied when the next start begins */
+}
+
+static int QuickSet_traverse(QuickSet *self, visitproc visit, void *arg) {
+    Py_VISIT(self->known);
+    Py_VISIT(self->entries);
+    if (self->has_cells)
+        Py_VISIT(self->cells.obj);
+    return 0;
+}
+
+static int QuickSet_clear(QuickSet *self) {
+    QuickSet_release(self);
+    return 0;
+}
+
+static void QuickSet_dealloc(QuickSet *self) {
+    PyObject_GC_UnTrack(self);
+    QuickSet_release(self);
+    PyMem_Free(self->seen);
+    self->seen = NULL;
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
-static int CellWriter_init(CellWriter *self, PyObject *args, PyObject *kwds) {
-    static char *names[] = {"ids", "cells", "fallback", "registry", NULL};
-    PyObject *ids, *cells, *fallback;
-    long registry = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!OO|l:CellWriter", names, &PyDict_Type, &ids, &cells,
-                                     &fallback, &registry))
-        return -1;
-    if (!PyCallable_Check(fallback)) {
-        PyErr_SetString(PyExc_TypeError, "CellWriter: fallback must be callable");
-        return -1;
+static PyObject *QuickSet_start(QuickSet *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 6) {
+        PyErr_SetString(PyExc_TypeError, "_quick_start(known, cells, registry, global, entries, capacity)");
+        return NULL;
     }
-    if (self->has_cells) {
-        PyBuffer_Release(&self->cells);
-        self->has_cells = 0;
+    PyObject *known = args[0], *entries = args[4];
+    if (!PyDict_CheckExact(known)) {
+        PyErr_SetString(PyExc_TypeError, "_quick_start: known must be a dict");
+        return NULL;
     }
-    if (PyObject_GetBuffer(cells, &self->cells, PyBUF_WRITABLE | PyBUF_FORMAT | PyBUF_ND) < 0)
-        return -1;
+    if (entries != Py_None && !PyList_CheckExact(entries)) {
+        PyErr_SetString(PyExc_TypeError, "_quick_start: entries must be a list or None");
+        return NULL;
+    }
+    long registry = PyLong_AsLong(args[2]);
+    if (registry == -1 && PyErr_Occurred())
+        return NULL;
+    int global_ids = PyObject_IsTrue(args[3]);
+    if (global_ids < 0)
+        return NULL;
+    Py_ssize_t capacity = PyLong_AsSsize_t(args[5]);
+    if (capacity == -1 && PyErr_Occurred())
+        return NULL;
+    QuickSet_release(self);
+    if (self->seen == NULL && (self->seen = PyMem_Malloc(SEEN_SLOTS * sizeof(Seen))) == NULL)
+        return PyErr_NoMemory();
+    memset(self->seen, 0xFF, SEEN_SLOTS * sizeof(Seen)); /* empty: every value is looked up again */
+    if (PyObject_GetBuffer(args[1], &self->cells, PyBUF_WRITABLE | PyBUF_FORMAT | PyBUF_ND) < 0)
+        return NULL;
     self->has_cells = 1;
     const char *format = self->cells.format ? self->cells.format : "B";
     if (format[0] == '<' || format[0] == '=' || format[0] == '@')
@@ -70,40 +129,80 @@ static int CellWriter_init(CellWriter *self, PyObject *args, PyObject *kwds) {
     int unsigned_cells = (format[0] == 'B' && itemsize == 1) || (format[0] == 'H' && itemsize == 2) ||
                          ((format[0] == 'I' || format[0] == 'L') && itemsize == 4);
     if (self->cells.ndim != 1 || !unsigned_cells || format[1] != '\0') {
-        PyErr_Format(PyExc_ValueError, "CellWriter: cells must be one-dimensional unsigned 1-, 2- or 4-byte "
-                     "cells, not format %s of %zd bytes in %d dimensions", self->cells.format ? self->cells.format : "B",
-                     itemsize, self->cells.ndim);
-        return -1;
+        PyErr_Format(PyExc_ValueError, "_quick_start: cells must be one-dimensional unsigned 1-, 2- or 4-byte "
+                     "cells, not format %s of %zd bytes in %d dimensions",
+                     self->cells.format ? self->cells.format : "B", itemsize, self->cells.ndim);
+        QuickSet_release(self);
+        return NULL;
     }
     self->itemsize = itemsize;
     self->length = self->cells.shape[0];
     self->registry = registry;
-    Py_INCREF(ids);
-    Py_XSETREF(self->ids, ids);
-    Py_INCREF(fallback);
-    Py_XSETREF(self->fallback, fallback);
-    return 0;
+    self->global_ids = global_ids;
+    self->capacity = capacity;
+    Py_INCREF(known);
+    self->known = known;
+    if (entries != Py_None) {
+        Py_INCREF(entries);
+        self->entries = entries;
+    }
+    Py_RETURN_NONE;
 }
 
-static PyObject *CellWriter_set_at(CellWriter *self, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs == 2 && self->ids != NULL && PyLong_CheckExact(args[0]) && PyLong_CheckExact(args[1])) {
-        long id = -1;
-        if (self->registry > 0) {
-            int overflow = 0;
-            long value = PyLong_AsLongAndOverflow(args[1], &overflow);
-            if (!overflow && value >= 0 && value < self->registry)
-                id = value;
-        } else {
-            PyObject *found = PyDict_GetItemWithError(self->ids, args[1]); /* borrowed */
-            if (found != NULL && PyLong_CheckExact(found))
-                id = PyLong_AsLong(found);
-            else if (found == NULL && PyErr_Occurred())
-                return NULL;
+static PyObject *QuickSet_stop(QuickSet *self, PyObject *unused) {
+    QuickSet_release(self);
+    Py_RETURN_NONE;
+}
+
+/* The id to store for value (a plain int), or -1 where the full path must answer; -2 with an error set. */
+static long QuickSet_id(QuickSet *self, PyObject *value) {
+    long long v;
+    if (!small_value(value, &v) || v < 0 || v >= self->registry)
+        return -1; /* no registry id (never a key of the map): the full path refuses it */
+    if (self->global_ids)
+        return (long)v;
+    Seen *seen = &self->seen[seen_slot(v)];
+    if (seen->value == (int32_t)v)
+        return seen->id;
+    PyObject *found = PyDict_GetItemWithError(self->known, value); /* borrowed */
+    long id;
+    if (found != NULL) {
+        id = PyLong_AsLong(found); /* ids the container put there: small ints */
+        if (id == -1 && PyErr_Occurred())
+            return -2;
+    } else if (PyErr_Occurred()) {
+        return -2;
+    } else {
+        if (self->entries == NULL)
+            return -1;
+        Py_ssize_t next = PyList_GET_SIZE(self->entries);
+        if (next >= self->capacity)
+            return -1; /* full: the full path resizes */
+        PyObject *new_id = PyLong_FromSsize_t(next);
+        if (new_id == NULL)
+            return -2;
+        if (PyList_Append(self->entries, value) < 0 || PyDict_SetItem(self->known, value, new_id) < 0) {
+            Py_DECREF(new_id);
+            return -2;
         }
-        if (id >= 0) {
-            int overflow = 0;
-            long long index = PyLong_AsLongLongAndOverflow(args[0], &overflow);
-            if (!overflow && index >= 0 && index < self->length) {
+        Py_DECREF(new_id);
+        id = (long)next;
+    }
+    if (id >= 0 && id <= INT32_MAX && v <= INT32_MAX) {
+        seen->value = (int32_t)v;
+        seen->id = (int32_t)id;
+    }
+    return id;
+}
+
+static PyObject *QuickSet_set_at(QuickSet *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs == 2 && self->known != NULL && PyLong_CheckExact(args[0]) && PyLong_CheckExact(args[1])) {
+        long long index;
+        if (small_value(args[0], &index) && index >= 0 && index < self->length) {
+            long id = QuickSet_id(self, args[1]);
+            if (id == -2)
+                return NULL;
+            if (id >= 0) {
                 char *cells = (char *)self->cells.buf;
                 if (self->itemsize == 1)
                     ((unsigned char *)cells)[index] = (unsigned char)id;
@@ -114,62 +213,88 @@ static PyObject *CellWriter_set_at(CellWriter *self, PyObject *const *args, Py_s
                 Py_RETURN_NONE;
             }
         }
-        if (PyErr_Occurred())
-            PyErr_Clear();
     }
-    if (self->fallback == NULL) {
-        PyErr_SetString(PyExc_RuntimeError, "CellWriter: not initialised");
+    if (nargs != 2) {
+        PyErr_Format(PyExc_TypeError, "set_at() takes 2 arguments (%zd given)", nargs);
         return NULL;
     }
-    return PyObject_Vectorcall(self->fallback, args, (size_t)nargs, NULL);
+    PyObject *call[3] = {(PyObject *)self, args[0], args[1]};
+    return PyObject_VectorcallMethod(self->known != NULL ? full_name : python_name, call,
+                                     3 | PY_VECTORCALL_ARGUMENTS_OFFSET, NULL);
 }
 
-static PyObject *CellWriter_close(CellWriter *self, PyObject *unused) {
-    Py_CLEAR(self->ids);
-    self->registry = 0;
-    if (self->has_cells) {
-        PyBuffer_Release(&self->cells);
-        self->has_cells = 0;
-    }
-    self->length = 0;
-    Py_RETURN_NONE;
-}
+static PyMethodDef set_at_def = {
+    "set_at", (PyCFunction)(void (*)(void))QuickSet_set_at, METH_FASTCALL,
+    "set_at($self, index, value, /)\n--\n\n"
+    "Sets the value at an index (the palette takes the value before the index is checked)."};
 
-static PyMethodDef CellWriter_methods[] = {
-    {"set_at", (PyCFunction)(void (*)(void))CellWriter_set_at, METH_FASTCALL,
-     "set_at(index, value): stores a known value's id in its cell, or asks the fallback."},
-    {"close", (PyCFunction)CellWriter_close, METH_NOARGS,
-     "close(): lets the map and the cells go; every set_at from then on asks the fallback."},
+static PyMethodDef QuickSet_methods[] = {
+    {"set_at", (PyCFunction)(void (*)(void))QuickSet_set_at, METH_FASTCALL,
+     "set_at($self, index, value, /)\n--\n\n"
+     "Sets the value at an index (the palette takes the value before the index is checked)."},
+    {"_quick_start", (PyCFunction)(void (*)(void))QuickSet_start, METH_FASTCALL,
+     "_quick_start(known, cells, registry, global, entries, capacity): turns the quick path on."},
+    {"_quick_stop", (PyCFunction)QuickSet_stop, METH_NOARGS,
+     "_quick_stop(): turns the quick path off; every set_at then asks the Python side."},
     {NULL, NULL, 0, NULL},
 };
 
-static PyTypeObject CellWriterType = {
+static PyTypeObject QuickSetType = {
     PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "harness.formats.palette._quick_set.CellWriter",
-    .tp_doc = "CellWriter(ids, cells, fallback, registry=0): PalettedContainer.set_at's quick path.",
-    .tp_basicsize = sizeof(CellWriter),
-    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,
-    .tp_new = PyType_GenericNew,
-    .tp_init = (initproc)CellWriter_init,
-    .tp_dealloc = (destructor)CellWriter_dealloc,
-    .tp_traverse = (traverseproc)CellWriter_traverse,
-    .tp_clear = (inquiry)CellWriter_clear,
-    .tp_methods = CellWriter_methods,
+    .tp_name = "harness.formats.palette._quick_set.QuickSet",
+    .tp_doc = "The base of PalettedContainer that holds set_at's quick path (see quick_set.py).",
+    .tp_basicsize = sizeof(QuickSet),
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,
+    .tp_dealloc = (destructor)QuickSet_dealloc,
+    .tp_traverse = (traverseproc)QuickSet_traverse,
+    .tp_clear = (inquiry)QuickSet_clear,
+    .tp_methods = QuickSet_methods,
+};
+
+static PyTypeObject QuickSetType;
+
+/* own_set_at(cls): gives cls (a subclass of QuickSet) a set_at of its own, the same method made
+ * for cls itself: Python's call of a method of a C type is quickest for an instance of exactly
+ * the type that defines it (the interpreter's specialised call checks the type for identity). */
+static PyObject *own_set_at(PyObject *module, PyObject *cls) {
+    if (!PyType_Check(cls) || !PyType_IsSubtype((PyTypeObject *)cls, &QuickSetType)) {
+        PyErr_SetString(PyExc_TypeError, "own_set_at: cls must be a subclass of QuickSet");
+        return NULL;
+    }
+    PyObject *descr = PyDescr_NewMethod((PyTypeObject *)cls, &set_at_def);
+    if (descr == NULL)
+        return NULL;
+    int failed = PyObject_SetAttrString(cls, "set_at", descr);
+    Py_DECREF(descr);
+    if (failed < 0)
+        return NULL;
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef module_methods[] = {
+    {"own_set_at", own_set_at, METH_O, "own_set_at(cls): cls's own set_at (QuickSet's, made for cls)."},
+    {NULL, NULL, 0, NULL},
 };
 
 static struct PyModuleDef quick_set_module = {
-    PyModuleDef_HEAD_INIT, "_quick_set", "PalettedContainer.set_at's quick path (see quick_set.py).", -1, NULL,
+    PyModuleDef_HEAD_INIT, "_quick_set", "PalettedContainer.set_at's quick path (see quick_set.py).", -1,
+    module_methods,
 };
 
 PyMODINIT_FUNC PyInit__quick_set(void) {
-    if (PyType_Ready(&CellWriterType) < 0)
+    full_name = PyUnicode_InternFromString("_set_at_in_full");
+    python_name = PyUnicode_InternFromString("_set_at_in_python");
+    if (full_name == NULL || python_name == NULL)
+        return NULL;
+    QuickSetType.tp_new = PyBaseObject_Type.tp_new; /* object.__new__ makes a container (unpack) */
+    if (PyType_Ready(&QuickSetType) < 0)
         return NULL;
     PyObject *module = PyModule_Create(&quick_set_module);
     if (module == NULL)
         return NULL;
-    Py_INCREF(&CellWriterType);
-    if (PyModule_AddObject(module, "CellWriter", (PyObject *)&CellWriterType) < 0) {
-        Py_DECREF(&CellWriterType);
+    Py_INCREF(&QuickSetType);
+    if (PyModule_AddObject(module, "QuickSet", (PyObject *)&QuickSetType) < 0) {
+        Py_DECREF(&QuickSetType);
         Py_DECREF(module);
         return NULL;
     }

@@ -14,8 +14,10 @@ whose per-version form is :class:`harness.formats.versions.PaletteRules`):
 - :meth:`counts` reports in fastutil's hash order (:mod:`.count_order`).
 
 How the work is done is ours and shows in no answer: :meth:`set_at` of a value the palette
-already holds is one store into the storage's cells (:mod:`.quick_set`, compiled where it was
-built); a resize hands the new ids over as cells (the longs made when asked for).
+already holds (or, compiled, a new one it has room for) is one store into the storage's cells
+(:mod:`.quick_set`: compiled where it was built, the container's base class); a resize builds
+the new palette at once and hands the new ids over as cells (the longs made when asked for);
+:meth:`write` copies the longs once, big-endian (:mod:`harness.formats.storage.long_bytes`).
 
 >>> c = PalettedContainer(Strategy.biomes(67), 5)
 >>> c.set(0, 0, 0, 9); c.bits(), c.get(0, 0, 0), c.counts()
@@ -30,6 +32,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 import struct
 from functools import cache, lru_cache
+from operator import itemgetter
 from typing import Any
 
 import numpy as np
@@ -47,9 +50,8 @@ from harness.formats.palette.palettes import (
 )
 from harness.formats.palette.strategy import Configuration, PackedLayout, Strategy
 from harness.formats.storage import BitStorage, InitializationException, SimpleBitStorage, java_longs, new_storage
-from harness.formats.storage.simple_bit_storage import _INT64, expected_longs
+from harness.formats.storage.simple_bit_storage import _INT64, CELL_LIMIT, expected_longs
 from harness.formats.storage.word_codec import cell_dtype, decode_through, decode_words
-from harness.formats.varint import write_varint
 
 
 class Packed:
@@ -214,6 +216,38 @@ def _entry_table(entries: list[int]) -> np.ndarray[Any, Any] | None:
         return None
 
 
+def _values_of(palette: Palette, ids: list[int]) -> list[int]:
+    """``palette.value_for`` of each of ``ids`` (storage ids, from 0): a linear or hash map
+    palette's entries picked at once where every id is inside it, else one by one (which raises
+    for the first id past the end)."""
+    entries = getattr(palette, "values", None)
+    if entries is None or not ids or max(ids) >= len(entries):
+        return [palette.value_for(i) for i in ids]
+    return [entries[ids[0]]] if len(ids) == 1 else list(itemgetter(*ids)(entries))
+
+
+def _palette_of(empty: Palette, values: list[int], registry: int) -> tuple[Palette, list[int]]:
+    """``empty`` (a new palette) after ``idFor`` of each of ``values`` in turn, and the ids it
+    gave: at once where the answer is plain (a global palette's ids of plain ints; a linear or
+    hash map palette of hashable values that all fit, merged where equal as ``idFor`` finds
+    them), else value by value (which raises where the palette would have to resize)."""
+    if empty.kind == "global":
+        if set(map(type, values)) <= {int}:
+            return empty, [v if 0 <= v < registry else 0 for v in values]
+    elif isinstance(empty, (LinearPalette, HashMapPalette)):
+        try:
+            entries = list(dict.fromkeys(values))
+        except TypeError:  # an unhashable entry: value by value
+            entries = None
+        if entries is not None and len(entries) <= 1 << empty.bits:
+            palette = type(empty)(empty.bits, entries)
+            if len(entries) == len(values):
+                return palette, list(range(len(values)))
+            place = {v: i for i, v in enumerate(entries)}
+            return palette, [place[v] for v in values]
+    return empty, [empty.id_for(v, _unexpected_resize) for v in values]
+
+
 def _palette_rules(rules: versions.PaletteRules | versions.GameVersion | str) -> versions.PaletteRules:
     """``rules`` as :class:`harness.formats.versions.PaletteRules`: given so, or taken from a
     :class:`harness.formats.versions.GameVersion` or a version string (``"26.3"``)."""
@@ -244,7 +278,7 @@ def _unexpected_resize(bits: int, value: int) -> int:
     raise GameError("IllegalArgumentException", f"Unexpected palette resize, bits = {bits}, added value = {value}")
 
 
-class PalettedContainer:
+class PalettedContainer(quick_set.Base):
     """A container of ``strategy.size`` values over ``strategy.registry`` ids.
 
     ``PalettedContainer(strategy, value)`` holds ``value`` everywhere (a single-value
@@ -259,11 +293,9 @@ class PalettedContainer:
     objects: an id with no object cannot be set).
     """
 
-    # set_at's quick path (harness.formats.palette.quick_set), beside ``_fast`` and ``_cells`` set
-    # in __init__: the ids of values known to the current palette (None until first wanted;
-    # dropped by a resize) and the compiled path's CellWriter (whose set_at is then this instance's own)
+    # set_at's quick path (harness.formats.palette.quick_set): the ids of values known to the
+    # current palette (None until first wanted; dropped by a resize)
     _known: dict[int, int] | None = None
-    _writer: Any = None
     # set_at's quick path: while it is on, the map of known ids as ``_fast`` (else IDLE) and
     # the storage's cells as ``_cells`` (else None)
     _fast: dict[int, int] = quick_set.IDLE
@@ -296,35 +328,39 @@ class PalettedContainer:
         self._known = None
         old = self._data
         configuration = self.strategy.configuration(bits)
-        if configuration == old.configuration:
-            new = old
-        else:
-            new = self._create_data(configuration)
-            self._copy_from(new, old)
+        new = old if configuration == old.configuration else self._copy_from(configuration, old)
         self._data = new
         return new.palette.id_for(value, self._on_resize)
 
-    @staticmethod
-    def _copy_from(new: _Data, old: _Data) -> None:
-        """``Data.copyFrom``: each index in order, its value looked up and added to the new palette."""
+    def _copy_from(self, configuration: Configuration, old: _Data) -> _Data:
+        """``new Data(configuration).copyFrom(old)``: each index in order, its value looked up and
+        added to the new palette; the new ids as cells (the longs made from them when asked for:
+        a set comes next, as a rule)."""
+        bits = configuration.bits
+        size = self.strategy.size
+        palette = create_palette(configuration.kind, bits, self.strategy.registry)
+        if old.storage.bits == 0 and 0 < size <= CELL_LIMIT:  # one value everywhere: one lookup
+            new_id = palette.id_for(old.palette.value_for(0), _unexpected_resize)
+            if not bits:
+                return _Data(configuration, new_storage(0, size), palette)
+            cells = np.zeros(size, cell_dtype(bits)) if new_id == 0 else np.full(size, new_id, cell_dtype(bits))
+            return _Data(configuration, SimpleBitStorage.from_cells(bits, size, cells), palette)
         ids = old.storage.ids()
-        bits = new.configuration.bits
         distinct = _searched_first_appearances(ids) if bits else None
         place = None
         if distinct is None:
             distinct_ids, place = _first_appearances(ids, old.storage.bits)
             distinct = distinct_ids.tolist()
-        new_ids = [new.palette.id_for(old.palette.value_for(i), _unexpected_resize) for i in distinct]
+        palette, new_ids = _palette_of(palette, _values_of(old.palette, distinct), self.strategy.registry)
         if not bits:
-            return
+            return _Data(configuration, new_storage(0, size), palette)
         if place is None:  # each old id's new id, looked up in a table of all 256
             table = np.zeros(256, dtype=cell_dtype(bits))
             table[distinct] = new_ids
         else:
             table = np.array(new_ids, dtype=cell_dtype(bits))
             ids = place
-        # the new ids as cells; the longs are made from them when asked for (a set comes next, as a rule)
-        new.storage = SimpleBitStorage.from_cells(bits, new.storage.size, np.take(table, ids))
+        return _Data(configuration, SimpleBitStorage.from_cells(bits, size, np.take(table, ids)), palette)
 
     # --- one value ---------------------------------------------------------------------
     def get(self, x: int, y: int, z: int) -> int:
@@ -340,16 +376,8 @@ class PalettedContainer:
         """Sets the value at a position, growing the palette if it is new."""
         self.set_at(self.strategy.index(x, y, z), value)
 
-    def set_at(self, index: int, value: int) -> None:
-        """Sets the value at an index (the palette takes the value before the index is checked)."""
-        palette_id = self._fast.get(value)
-        if palette_id is not None and type(value) is int and 0 <= index:  # a value the palette has: one store
-            try:
-                self._cells[index] = palette_id  # type: ignore[index]
-                return
-            except (IndexError, TypeError):  # past the storage's end, or no int: the full path says so
-                pass
-        self._set_at_in_full(index, value)
+    # set_at(index, value) is the base's (quick_set.Base): the quick path, else _set_at_in_full
+    _set_at_in_python = quick_set.set_at_in_python  # what the compiled base asks while its quick path is off
 
     def _set_at_in_full(self, index: int, value: int) -> None:
         """:meth:`set_at` through the palette and the storage's checks; then the quick path knows ``value``."""
@@ -372,23 +400,23 @@ class PalettedContainer:
         cells = data.storage.writable_cells() if isinstance(data.storage, SimpleBitStorage) else None
         if cells is None:
             return
+        palette = data.palette
         if self._known is None:
-            self._known = quick_set.known_ids(data.palette, self._registry)
+            self._known = quick_set.known_ids(palette, self._registry)
         self._fast = self._known
         self._cells = cells
-        if quick_set.compiled is not None:  # the same quick path in one C call, this instance's own set_at
-            own_ids = self._registry if data.palette.kind == "global" else 0  # a global palette's ids are the values
-            self._writer = quick_set.compiled.CellWriter(self._known, cells, self._set_at_in_full, own_ids)
-            self.set_at = self._writer.set_at  # type: ignore[method-assign]  # this instance's own, until _quick_off
+        if quick_set.compiled is not None:  # the same quick path in one C call: the base's set_at
+            entries = quick_set.growable_entries(palette, self._known)
+            room = 0
+            if entries is not None and isinstance(palette, (LinearPalette, HashMapPalette)):
+                room = min(1 << palette.bits, data.storage.mask + 1)  # what idFor adds without a resize
+            self._quick_start(self._known, cells, self._registry, palette.kind == "global", entries, room)
 
     def _quick_off(self) -> None:
         """Turns the quick path off: before whole-storage work, and when a resize replaces the storage."""
         self._fast = quick_set.IDLE
         self._cells = None
-        if self._writer is not None:  # a caller may hold its set_at: from now on that takes the full path
-            self._writer.close()
-            self._writer = None
-            del self.set_at
+        self._quick_stop()
 
     def get_and_set(self, x: int, y: int, z: int, value: int) -> int:
         """Sets the value at a position and gives the one it replaced."""
@@ -399,6 +427,9 @@ class PalettedContainer:
         if type(value) is not int or not 0 <= value < self._registry:
             _refuse_value(value, self._registry)
         palette_id = self._data.palette.id_for(value, self._resize or self._on_resize)
+        known = self._known  # None after a resize (_on_resize drops it)
+        if known is not None:
+            known[value] = palette_id  # as _set_at_in_full: the map holds every value the palette took
         old = self._data.storage.get_and_set(index, palette_id)
         return self._data.palette.value_for(old)
 
@@ -438,10 +469,7 @@ class PalettedContainer:
         storage = data.storage
         out = bytearray((storage.bits & 0xFF,))
         data.palette.write(out)
-        longs = storage.big_endian()
-        if rules.write_long_array_length:
-            out += write_varint(len(longs) >> 3)
-        return bytes(out) + longs  # the longs copied once
+        return storage.write_longs(out, rules.write_long_array_length)  # the longs copied once
 
     def pack(self) -> Packed:
         """``pack(strategy)``: the values' palette in first-appearance order and their ids repacked.
@@ -590,6 +618,10 @@ class PalettedContainer:
         data = self._create_data(self.strategy.configuration(0))
         data.palette.id_for(self._data.palette.value_for(0), _unexpected_resize)  # an empty single palette takes it
         return PalettedContainer(self.strategy, 0, _data=data)
+
+
+if quick_set.compiled is not None:  # set_at made for the class itself: Python's quickest call of a C method
+    quick_set.compiled.own_set_at(PalettedContainer)
 
 
 def _registry_ids(ids: np.ndarray[Any, Any], registry: int) -> np.ndarray[Any, Any]:

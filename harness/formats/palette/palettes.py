@@ -100,7 +100,8 @@ class _EntryListPalette:
 
     kind = ""
     _array: tuple[int, np.ndarray[Any, Any]] | None = None  # (entries then, them as an array)
-    _written: tuple[int, bytes] | None = None  # (entries then, write's bytes)
+    _written = b""  # write's bytes, kept while the palette holds _written_count entries
+    _written_count = -1
 
     def __init__(self, bits: int, entries: Sequence[int] = ()):
         self.bits = bits
@@ -143,10 +144,10 @@ class _EntryListPalette:
         return values
 
     def write(self, out: bytearray) -> None:
-        written = self._written
-        if written is None or written[0] != len(self.values):  # the bytes are kept until an entry is added
-            written = self._written = (len(self.values), write_varint(len(self.values)) + write_varints(self.values))
-        out += written[1]
+        if self._written_count != len(self.values):  # the bytes are kept until an entry is added
+            self._written = write_varint(len(self.values)) + write_varints(self.values)
+            self._written_count = len(self.values)
+        out += self._written
 
     def copy(self: _P) -> _P:
         return type(self)(self.bits, self.values)
@@ -196,6 +197,13 @@ class HashMapPalette(_EntryListPalette):
         n = len(self.values)  # a duplicate keeps the first id for lookups: it is assigned last
         ids = self._ids = dict(zip(reversed(self.values), range(n - 1, -1, -1)))
         return ids
+
+    def id_map(self) -> dict[int, int]:
+        """value -> the id ``id_for`` gives it (the first of duplicates), made once and kept as
+        entries are added: the palette's own dict, to be added to only as :meth:`id_for` adds
+        (``PalettedContainer.set_at``'s quick path appends a value and its id together)."""
+        ids = self._ids
+        return self._reverse_map() if ids is None else ids
 
     def _add(self, value: int) -> int:
         index = super()._add(value)

@@ -1,4 +1,4 @@
-"""``PalettedContainer.set_at``'s quick path: a value its palette already holds, stored at once.
+"""``PalettedContainer.set_at``'s quick path: a value its palette holds (or has room for), stored at once.
 
 Setting a value the palette already has changes nothing but one storage cell: the game's
 ``idFor`` gives the value's existing id (the first, for a loaded palette's duplicates) and
@@ -11,13 +11,16 @@ answers exactly as before and teaches the map the value it set. A resize drops t
 whole-storage work (``pack``, ``write``, ``copy``) first stops the quick path, so that the
 storage's longs are made from the cells again.
 
-Where it was built (``setup.py``), ``_quick_set.c`` does the same in one C call
-(:data:`compiled`): ``compiled.CellWriter(ids, cells, fallback, registry).set_at`` stores a
-known value (with ``registry``, a global palette's: any id below it) and hands anything else to
-``fallback(index, value)``, the full path; the container's own ``set_at`` is that method while
-the quick path is on, and turning it off closes the writer (``close()``), so that a ``set_at`` a
-caller kept from before takes the full path. ``MC_HARNESS_PURE_PALETTE=1`` in the environment
-(read at import) leaves the compiled path out, which is how the tests run both.
+Where it was built (``setup.py``), ``_quick_set.c`` does the same in one C call: its type
+``QuickSet`` (:data:`compiled`) is then the container's base (:data:`Base`), whose ``set_at``
+also adds a new registry id to a linear or hash map palette that has room, as the game's
+``LinearPalette.idFor`` / ``HashMapPalette.idFor`` add one below ``2**bits`` entries (only
+where the map holds every entry of the palette, so that no entry the map lacks could match),
+and hands everything else to the full path. Without it (or with ``MC_HARNESS_PURE_PALETTE=1``
+in the environment, read at import) the base is :class:`PureQuickSet`. Setting
+:data:`compiled` to None at run time, as the tests do, turns the compiled path off for every
+container whose quick path starts from then on: its ``set_at`` then asks
+:func:`set_at_in_python`, the pure path.
 
 >>> from harness.formats.palette.palettes import LinearPalette
 >>> known_ids(LinearPalette(4, [7, 9, 7, -1]), 10)  # the first id of a duplicate; -1 is no registry id
@@ -26,7 +29,8 @@ caller kept from before takes the full path. ``MC_HARNESS_PURE_PALETTE=1`` in th
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Collection
+from typing import TYPE_CHECKING, Any
 
 from harness.formats import extensions
 
@@ -36,19 +40,88 @@ IDLE: dict[int, int] = {}
 """The map while the quick path is off: empty, so every ``set_at`` takes the full path (never written)."""
 
 
+def plain_ids(values: Collection[Any], registry: int) -> bool:
+    """Whether every one of ``values`` is a plain ``int`` (no ``bool``) in 0..registry-1, as
+    ``set_at`` accepts them (checked in C loops: the types, then the least and the greatest).
+
+    >>> plain_ids([3, 0, 9], 10), plain_ids([3, True], 10), plain_ids([3, 10], 10)
+    (True, False, False)
+    """
+    if not set(map(type, values)) <= {int}:
+        return False
+    return not values or min(values) >= 0 and max(values) < registry
+
+
 def known_ids(palette: Any, registry: int) -> dict[int, int]:
     """``value -> idFor(value)`` for each value ``palette`` holds that ``set_at`` would accept
-    (a plain ``int`` in 0..registry-1), the first id where a loaded palette holds it twice; a new
-    dict. A global palette starts empty (every id is its own: they are learnt as they are set)."""
+    (a plain ``int`` in 0..registry-1), the first id where a loaded palette holds it twice: a new
+    dict, but for a hash map palette of registry ids alone its own map (:meth:`HashMapPalette.id_map`,
+    which its ``id_for`` keeps as the quick path does). A global palette starts empty (every id
+    is its own: they are learnt as they are set)."""
     values = getattr(palette, "values", None)
     if values is None:  # the single-value and global palettes
         value = getattr(palette, "value", None)
         return {} if value is None or type(value) is not int or not 0 <= value < registry else {value: 0}
-    ids = dict(zip(reversed(values), range(len(values) - 1, -1, -1)))  # assigned last: the first id stays
-    if all(type(v) is int and 0 <= v < registry for v in ids):
+    id_map = getattr(palette, "id_map", None)
+    ids = id_map() if id_map is not None else dict(zip(reversed(values), range(len(values) - 1, -1, -1)))
+    if plain_ids(ids, registry):  # (assigned last above: the first id stays)
         return ids
     return {v: i for v, i in ids.items() if type(v) is int and 0 <= v < registry}
 
 
+def growable_entries(palette: Any, known: dict[int, int]) -> list[int] | None:
+    """The entries of a linear or hash map ``palette`` that the compiled ``set_at`` may add a
+    new value to (with ``known`` its id), or None: only where ``known`` holds every entry (no
+    entry the map lacks could equal a new value) and, for a hash map, is the palette's own map.
+
+    >>> from harness.formats.palette.palettes import LinearPalette
+    >>> p = LinearPalette(4, [7, True])
+    >>> growable_entries(p, known_ids(p, 10)) is None  # True is 1 to values.index: 1 is no new value
+    True
+    """
+    kind = getattr(palette, "kind", None)
+    if kind not in ("linear", "hash_map") or kind == "hash_map" and known is not palette.id_map():
+        return None
+    values: list[int] = palette.values
+    return values if len(known) == len(set(values)) else None
+
+
+def set_at_in_python(container: Any, index: int, value: int) -> None:
+    """Sets the value at an index (the palette takes the value before the index is checked).
+
+    The pure quick path of ``container.set_at(index, value)``: one store for a known value at an
+    index from 0 (the map ``container._fast``, the cells ``container._cells``), else
+    ``container._set_at_in_full``."""
+    palette_id = container._fast.get(value)
+    if palette_id is not None and type(value) is int and 0 <= index:  # a value the palette has: one store
+        try:
+            container._cells[index] = palette_id
+            return
+        except (IndexError, TypeError):  # past the storage's end, or no int: the full path says so
+            pass
+    container._set_at_in_full(index, value)
+
+
+class PureQuickSet:
+    """The container's base without the compiled path: ``set_at`` is :func:`set_at_in_python`."""
+
+    __slots__ = ()
+
+    set_at = set_at_in_python  # one Python call, as the compiled base's is one C call
+
+    def _quick_start(self, known: dict[int, int], cells: memoryview, registry: int, global_ids: bool,
+                     entries: list[int] | None, capacity: int) -> None:
+        """Nothing to start: the pure path reads the container's ``_fast`` and ``_cells``."""
+
+    def _quick_stop(self) -> None:
+        """Nothing to stop."""
+
+
 compiled = extensions.load("harness.formats.palette._quick_set", PURE_ENV)
 """The compiled quick path (``_quick_set.c``), or None."""
+
+if TYPE_CHECKING:  # the compiled base has the same methods
+    Base = PureQuickSet
+else:
+    Base = PureQuickSet if compiled is None else compiled.QuickSet
+"""``PalettedContainer``'s base, chosen at import: the compiled ``QuickSet`` where it was built, else :class:`PureQuickSet`."""

@@ -36,7 +36,9 @@ from functools import cache
 import numpy as np
 
 from harness.formats.errors import GameError, inclusive_between
+from harness.formats.storage import long_bytes
 from harness.formats.storage.word_codec import cell_dtype, decode_words, encode_values, padding, used_bits
+from harness.formats.varint import write_varint
 
 # Our own bound, not the game's: the game allocates whatever ``size`` asks for and a JVM runs
 # out of heap somewhere above this. 2**24 longs is 128 MiB; the game's sections use 1,024.
@@ -165,8 +167,8 @@ class SimpleBitStorage:
     the longs out, that array alone is the storage, as the game's is.
     """
 
-    __slots__ = ("bits", "size", "mask", "values_per_long", "_division",
-                 "_array", "_given", "_cells", "_view", "_padding", "_clean", "_raw_out", "_written")
+    __slots__ = ("bits", "size", "mask", "values_per_long", "_division", "_array", "_given", "_cells", "_view",
+                 "_padding", "_clean", "_raw_out", "_written", "_written_prefix", "_written_bytes")
 
     def __init__(self, bits: int, size: int, *, _data: np.ndarray | None = None):
         if type(bits) is not int or not 1 <= bits <= 32:
@@ -193,7 +195,9 @@ class SimpleBitStorage:
         self._view: memoryview | None = None
         self._padding: np.ndarray | None = None
         self._raw_out = False  # raw() has handed ``_array`` out: it alone holds the longs from then on
-        self._written: tuple[np.ndarray, bytes] | None = None  # (the longs, their big-endian bytes) once asked
+        # once asked: the longs written (None: none kept), the prefix before them, and the two as bytes
+        self._written: np.ndarray | None = None
+        self._written_prefix = self._written_bytes = b""
 
     @classmethod
     def from_longs(cls, bits: int, size: int, longs: Iterable[int] | np.ndarray) -> SimpleBitStorage:
@@ -235,6 +239,7 @@ class SimpleBitStorage:
         storage._clean = False
         storage._given = longs
         storage._array = storage._cells = storage._view = storage._padding = storage._written = None
+        storage._written_prefix = storage._written_bytes = b""
         storage._raw_out = False
         return storage
 
@@ -452,13 +457,30 @@ class SimpleBitStorage:
 
     def big_endian(self) -> bytes:
         """The longs as ``FriendlyByteBuf`` writes them: 8 bytes each, big-endian (kept until the next change)."""
-        array = self._word_array()
-        written = self._written
-        if written is not None and written[0] is array:
-            return written[1]
-        data = array.astype(">u8").tobytes()
+        return self._sent(b"")
+
+    def write_longs(self, prefix: bytearray, counted: bool) -> bytes:
+        """``prefix`` (taken: it may grow), then the longs as ``FriendlyByteBuf`` sends them: a
+        VarInt count first with ``counted`` (``writeLongArray``), none without
+        (``writeFixedSizeLongArray``), then 8 bytes each, big-endian (:mod:`.long_bytes`), in one
+        ``bytes`` (kept, with the prefix, until the next change or another prefix)."""
+        if counted:
+            prefix += write_varint(len(self._word_array()))
+        return self._sent(prefix)
+
+    def _sent(self, prefix: bytes | bytearray) -> bytes:
+        """``prefix`` and the longs big-endian: the bytes kept from the last call where neither changed.
+        Longs that :meth:`over_longs` took are written as given (nothing else asked for them yet)."""
+        array = self._array
+        if array is None:
+            array = self._given if self._given is not None else self._word_array()
+        if self._written is array and self._written_prefix == prefix:
+            return self._written_bytes
+        data = long_bytes.big_endian(prefix, array)
         if not self._raw_out:  # a handed-out array may change behind our back
-            self._written = (array, data)
+            self._written = array
+            self._written_prefix = bytes(prefix)
+            self._written_bytes = data
         return data
 
     def copy(self) -> SimpleBitStorage:

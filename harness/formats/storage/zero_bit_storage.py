@@ -81,6 +81,10 @@ class ZeroBitStorage:
         """No longs: ``b""``."""
         return b""
 
+    def write_longs(self, prefix: bytearray, counted: bool) -> bytes:
+        """``prefix``, then no longs: with ``counted`` their count, 0 (one byte)."""
+        return bytes(prefix) + b"\x00" if counted else bytes(prefix)
+
     def copy(self) -> ZeroBitStorage:
         """The storage itself (it holds nothing that could change)."""
         return self

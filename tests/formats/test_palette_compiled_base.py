@@ -1,0 +1,212 @@
+"""The compiled ``QuickSet`` base of ``PalettedContainer`` and the compiled long writer, against the pure ones.
+
+Where ``_quick_set.c`` is built, ``set_at`` is the C type's (it also adds a new value to a linear
+or hash map palette with room), and ``write`` sends the longs through ``_long_bytes.c``. The
+game decides: every recorded palette case of every recorded release is replayed with both
+extensions left out at import (``MC_HARNESS_PURE_PALETTE=1``, ``MC_HARNESS_PURE_STORAGE=1``: the
+pure base and NumPy's byte swap, as a machine without a compiler has them) and held to the
+recorded answers, as ``test_palette_quick_set`` holds the built ones; the rule model there
+(GAME_FACTS.md 2.2-2.4) checks the growth in C. Cases no recording covers compare the compiled
+answers with the pure path's.
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+import os
+import subprocess
+import sys
+import weakref
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from harness.formats.palette import PalettedContainer, Strategy, quick_set
+from harness.formats.storage import long_bytes
+from test_palette_quick_set import _RuleModel, quick_path  # noqa: F401  (the fixture: each quick path)
+
+REPO = Path(__file__).resolve().parents[2]
+BLOCKS = Strategy.block_states(35723)
+BIOMES = Strategy.biomes(67)
+needs_base = pytest.mark.skipif(quick_set.compiled is None, reason="harness/formats/palette/_quick_set.c not built")
+needs_long_bytes = pytest.mark.skipif(long_bytes.compiled is None, reason="harness/formats/storage/_long_bytes.c not built")
+
+_PURE_RUN = """
+import json, sys
+sys.path.insert(0, "tests")
+from conftest import RECORDED_VERSIONS, reference_cases
+from harness.engine.compare import compare_case
+from harness.formats import versions
+from harness.formats.palette import PalettedContainer, quick_set
+from harness.formats.storage import long_bytes
+from harness.implementations.python import palette as python_palette
+wrong, count = [], 0
+for version in RECORDED_VERSIONS:
+    for case in reference_cases(version, "palette"):
+        answers = python_palette.run(case["setup"], case["ops"], versions.get(version))
+        count += 1
+        if compare_case(case["ops"], case["answers"], answers, case=case):
+            wrong.append(version + " " + case["id"])
+print(json.dumps({"base": PalettedContainer.__mro__[1].__name__, "long_bytes": long_bytes.compiled is None,
+                  "count": count, "wrong": wrong}))
+"""
+
+
+def test_every_recorded_palette_case_without_the_extensions():
+    env = dict(os.environ, **{quick_set.PURE_ENV: "1", long_bytes.PURE_ENV: "1"})
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
+    done = subprocess.run([sys.executable, "-c", _PURE_RUN], capture_output=True, text=True, env=env, cwd=REPO,
+                          timeout=600)
+    assert done.returncode == 0, done.stderr
+    said = json.loads(done.stdout.splitlines()[-1])
+    assert said["base"] == "PureQuickSet" and said["long_bytes"] is True  # both left out
+    assert said["count"] > 100 and said["wrong"] == []
+
+
+def _filled(values: list[int], strategy: Strategy = BLOCKS) -> PalettedContainer:
+    c = PalettedContainer(strategy, values[0])
+    for i, v in enumerate(values):
+        c.set_at(i, v)
+    return c
+
+
+def test_a_value_get_and_set_took_is_not_added_again(quick_path):
+    # get_and_set_at adds to the palette outside set_at: set_at must find it there (GAME_FACTS.md 2.2)
+    c, model = PalettedContainer(BLOCKS, 0), _RuleModel(0)
+    for index, value, swap in ((1, 5, False), (2, 9, True), (3, 9, False), (4, 11, True), (5, 11, False),
+                               (6, 12, False)):
+        if swap:
+            assert c.get_and_set_at(index, value) == model.set(index, value)
+        else:
+            c.set_at(index, value)
+            model.set(index, value)
+    assert c.write("26.3") == model.write()
+
+
+def test_a_palette_grown_in_c_through_every_configuration_follows_the_rules(quick_path):
+    rng = np.random.default_rng(7)
+    states = rng.choice(35723, size=300, replace=False).tolist()
+    c, model = PalettedContainer(BLOCKS, states[0]), _RuleModel(states[0])
+    for step in range(5000):
+        index = int(rng.integers(0, 4096))
+        value = states[int(rng.integers(0, min(300, 2 + step // 16)))]
+        c.set_at(index, value)
+        model.set(index, value)
+        if step in (20, 200, 1000, 3000):
+            assert c.write("26.3") == model.write() and c.bits() == model.bits
+    assert c.write("26.3") == model.write()
+    assert (c.pack().palette, c.pack().data) == model.pack()
+
+
+def _slot(value: int) -> int:
+    """The slot of the compiled path's table of values seen lately (its hash, for a test that makes them collide)."""
+    return ((value * 2654435761) & 0xFFFFFFFF) >> 26
+
+
+def test_values_that_share_a_slot_of_the_seen_table_keep_their_own_ids(quick_path):
+    first = 1000
+    others = [v for v in range(1001, 35723) if _slot(v) == _slot(first)][:6]
+    values = [first, *others]
+    c, model = PalettedContainer(BLOCKS, 0), _RuleModel(0)
+    for i in range(600):
+        v = values[i % len(values)] if i % 3 else values[(i * 5) % len(values)]
+        c.set_at(i, v)
+        model.set(i, v)
+    assert [c.get_at(i) for i in range(600)] == [model.value(i) for i in range(600)]
+    assert c.write("26.3") == model.write()
+
+
+@needs_base
+@pytest.mark.parametrize("entries", [[3, True, 5], [3, 1.0, 5], [3, 5, 3, -1]], ids=["bool", "float", "dup-and-bad"])
+def test_a_loaded_palette_of_other_entries_answers_as_the_pure_path(monkeypatch, entries):
+    # a loaded palette holds whatever the saved form had (GAME_FACTS.md 2.4: no check at unpack)
+    def run():
+        c = PalettedContainer.unpack(BIOMES, list(entries), [0] * 2)  # 2 bits: 64 values in 2 longs
+        out = []
+        for i, v in enumerate([3, 1, 5, 7, 1, 8, 9, 3]):
+            c.set_at(i, v)
+            out.append((c.bits(), list(c._data.palette.values) if hasattr(c._data.palette, "values") else None))
+        try:
+            written: object = c.write("26.3")
+        except (TypeError, ValueError) as e:  # an entry no VarInt can hold: refused alike
+            written = repr(e)
+        return out, written, [c.get_at(i) for i in range(10)]
+
+    compiled = run()
+    monkeypatch.setattr(quick_set, "compiled", None)
+    assert compiled == run()
+
+
+def test_a_filled_container_goes_when_dropped(quick_path):
+    # no reference cycle: the cyclic collector is not needed to free it
+    gc.disable()
+    try:
+        c = _filled(list(range(40)) * 100)
+        assert c.bits() == 6
+        gone = weakref.ref(c)
+        del c
+        assert gone() is None
+    finally:
+        gc.enable()
+
+
+@needs_base
+def test_set_at_of_a_subclass_and_a_kept_bound_method():
+    class Mine(PalettedContainer):
+        pass
+
+    c, model = Mine(BIOMES, 0), _RuleModel(0)
+    kept = c.set_at
+    for i in range(64):
+        kept(i, i % 5)
+        model.set(i, i % 5)
+    assert [c.get_at(i) for i in range(64)] == [model.value(i) for i in range(64)]
+    with pytest.raises(TypeError):
+        quick_set.compiled.own_set_at(int)
+    with pytest.raises(TypeError):
+        PalettedContainer.set_at(object(), 0, 0)
+
+
+@needs_long_bytes
+@settings(max_examples=80, deadline=None, derandomize=True, database=None)
+@given(st.binary(max_size=20), st.lists(st.integers(0, (1 << 64) - 1), max_size=300))
+def test_the_compiled_long_writer_gives_the_pure_bytes(prefix, words):
+    array = np.array(words, dtype=np.uint64)
+    pure = bytes(prefix) + b"".join(w.to_bytes(8, "big") for w in words)  # FriendlyByteBuf.writeLong, each
+    assert long_bytes.big_endian(prefix, array) == pure
+    assert long_bytes.big_endian(bytearray(prefix), array.view(np.int64)) == pure
+    saved, long_bytes.compiled = long_bytes.compiled, None
+    try:
+        assert long_bytes.big_endian(prefix, array) == pure
+        assert long_bytes.big_endian(prefix, array.view(np.int64)) == pure
+    finally:
+        long_bytes.compiled = saved
+
+
+@needs_long_bytes
+def test_the_compiled_long_writer_refuses_other_cells():
+    with pytest.raises(ValueError, match="8-byte cells"):
+        long_bytes.compiled.big_endian(b"", np.zeros(4, dtype=np.uint32))
+    with pytest.raises(ValueError, match="one-dimensional"):
+        long_bytes.compiled.big_endian(b"", np.zeros((2, 2), dtype=np.uint64))
+    assert long_bytes.big_endian(b"-", np.arange(8, dtype=np.uint64)[::2]) == b"-" + b"".join(
+        i.to_bytes(8, "big") for i in (0, 2, 4, 6))  # strided
+
+
+def test_the_long_writer_examples():
+    import doctest
+
+    result = doctest.testmod(long_bytes)
+    assert result.attempted > 0 and result.failed == 0
+
+
+def test_ci_builds_both():
+    """CI installs with ./setup.sh, which builds every extension of setup.py: there both must be present."""
+    if os.environ.get("CI") != "true" or any(os.environ.get(m.PURE_ENV) for m in (quick_set, long_bytes)):
+        pytest.skip("only in CI (CI=true)")
+    assert quick_set.compiled is not None and long_bytes.compiled is not None
+    assert PalettedContainer.__mro__[1] is quick_set.compiled.QuickSet
