@@ -339,14 +339,23 @@ def test_without_the_extension_the_pure_path_is_used(monkeypatch):
     assert fast_binary._load() is None
 
 
-def test_ci_builds_the_compiled_path():
-    """CI installs with ./setup.sh, which builds every extension of setup.py; there each must be present."""
-    from harness.formats import varint
-    from harness.formats.palette import quick_set
+def test_ci_builds_every_compiled_path():
+    """CI installs with ./setup.sh, which builds every extension setup.py's FAST_PATHS lists: there
+    each must import, and each loader must have taken it (not its pure fallback)."""
+    import importlib
+    import re
 
-    if os.environ.get("CI") != "true" or any(os.environ.get(m.PURE_ENV) for m in (fast_binary, quick_set, varint)):
+    from harness.formats import varint
+    from harness.formats.palette import PalettedContainer, quick_set
+    from harness.formats.storage import long_bytes
+
+    loaders = (fast_binary, quick_set, varint, long_bytes)
+    if os.environ.get("CI") != "true" or any(os.environ.get(m.PURE_ENV) for m in loaders):
         pytest.skip("only in CI (CI=true)")
-    assert fast_binary.compiled is not None
-    assert fast_binary.array_text is not None
-    assert quick_set.compiled is not None
-    assert varint.compiled is not None
+    paths = re.findall(r'"(harness/[\w/]+)\.c"', (REPO / "setup.py").read_text(encoding="utf-8"))
+    assert paths, "setup.py lists no FAST_PATHS"
+    for path in paths:
+        importlib.import_module(path.replace("/", "."))  # ImportError: not built
+    assert fast_binary.compiled is not None and fast_binary.array_text is not None
+    assert quick_set.compiled is not None and varint.compiled is not None and long_bytes.compiled is not None
+    assert PalettedContainer.__mro__[1] is quick_set.compiled.QuickSet  # set_at in one C call

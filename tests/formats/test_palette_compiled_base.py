@@ -202,11 +202,3 @@ def test_the_long_writer_examples():
 
     result = doctest.testmod(long_bytes)
     assert result.attempted > 0 and result.failed == 0
-
-
-def test_ci_builds_both():
-    """CI installs with ./setup.sh, which builds every extension of setup.py: there both must be present."""
-    if os.environ.get("CI") != "true" or any(os.environ.get(m.PURE_ENV) for m in (quick_set, long_bytes)):
-        pytest.skip("only in CI (CI=true)")
-    assert quick_set.compiled is not None and long_bytes.compiled is not None
-    assert PalettedContainer.__mro__[1] is quick_set.compiled.QuickSet
