@@ -127,6 +127,7 @@ import subprocess  # noqa: E402
 import tempfile  # noqa: E402
 from dataclasses import dataclass, field  # noqa: E402
 
+from harness.cli import options  # noqa: E402
 from harness.formats import versions  # noqa: E402
 from harness.formats.errors import GameError  # noqa: E402
 from harness.formats.nbt import compression  # noqa: E402
@@ -300,12 +301,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--full", action="store_true", help="time each measurement for 0.5 s instead of 0.02 s")
     parser.add_argument("--version", default=versions.LATEST, help="game version whose rules ours follows")
     parser.add_argument("--files", nargs="*", type=Path, help="files to measure (default: the real files)")
-    parser.add_argument("--cold-runs", type=int,
+    parser.add_argument("--cold-runs", type=options.positive_int,
                         help="fresh processes per library and file for the cold median (7; 11 with --full)")
     parser.add_argument("--no-cold", action="store_true", help="leave the cold columns out")
     args = parser.parse_args(argv)
-    if args.cold_runs is not None and args.cold_runs < 1:
-        parser.error("--cold-runs must be at least 1")
     paths = args.files or sorted(p for kind in KINDS for p in (REPO / "tests" / "data" / "real" / kind).iterdir())
     paths = [p.resolve() for p in paths]
     min_seconds = 0.5 if args.full else 0.02

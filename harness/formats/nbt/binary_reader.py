@@ -454,13 +454,15 @@ class NbtReader:
 
     def _read_tree(self, t: int):
         """:meth:`_read_compiled` or else :meth:`_read_tree_now`, with Python's cyclic garbage
-        collector paused: tags hold no cycles, and its passes over millions of new dicts cost
-        more than the reading itself."""
+        collector paused (the compiled reader pauses it itself): tags hold no cycles, and its
+        passes over millions of new dicts cost more than the reading itself."""
+        tree = self._read_compiled(t)
+        if tree is not None:
+            return tree
         enabled = gc.isenabled()
         gc.disable()
         try:
-            tree = self._read_compiled(t)
-            return self._read_tree_now(t) if tree is None else tree
+            return self._read_tree_now(t)
         finally:
             if enabled:
                 gc.enable()

@@ -78,15 +78,6 @@ def read(version_id: int, data: bytes, *, limit: int = compression.DEFAULT_LIMIT
     return compression.decompress(data, COMPRESSION_BY_ID[version_id], limit=limit)
 
 
-def read_prefix(version_id: int, data: bytes, *, limit: int = compression.DEFAULT_LIMIT
-                ) -> tuple[bytes, GameError | None]:
-    """The bytes the stream gives before a fault, and the fault (``None`` when none): what
-    ``NbtIo.read`` sees, reading only as far as the NBT goes."""
-    if version_id == VERSION_LZ4:
-        return lz4_block.decompress_prefix(data, limit=limit)
-    return compression.decompress_prefix(data, COMPRESSION_BY_ID[version_id], limit=limit)
-
-
 def read_through(version_id: int, data: bytes, read: Callable[[bytes], T], *,
                  limit: int = compression.DEFAULT_LIMIT) -> tuple[T, GameError | None, int]:
     """``(read(the bytes before a fault), the fault or None, the bytes inflated)``: ``read``

@@ -455,10 +455,6 @@ class SimpleBitStorage:
         used = used_bits(self.bits, self.size)
         return (words.copy() if used is None else words & used).view(np.int64)
 
-    def big_endian(self) -> bytes:
-        """The longs as ``FriendlyByteBuf`` writes them: 8 bytes each, big-endian (kept until the next change)."""
-        return self._sent(b"")
-
     def write_longs(self, prefix: bytearray, counted: bool) -> bytes:
         """``prefix`` (taken: it may grow), then the longs as ``FriendlyByteBuf`` sends them: a
         VarInt count first with ``counted`` (``writeLongArray``), none without

@@ -77,10 +77,6 @@ class ZeroBitStorage:
         """No longs: an empty ``int64`` array."""
         return np.zeros(0, dtype=np.int64)
 
-    def big_endian(self) -> bytes:
-        """No longs: ``b""``."""
-        return b""
-
     def write_longs(self, prefix: bytearray, counted: bool) -> bytes:
         """``prefix``, then no longs: with ``counted`` their count, 0 (one byte)."""
         return bytes(prefix) + b"\x00" if counted else bytes(prefix)
