@@ -181,7 +181,16 @@ static long QuickSet_id(QuickSet *self, PyObject *value) {
         PyObject *new_id = PyLong_FromSsize_t(next);
         if (new_id == NULL)
             return -2;
-        if (PyList_Append(self->entries, value) < 0 || PyDict_SetItem(self->known, value, new_id) < 0) {
+        if (PyDict_SetItem(self->known, value, new_id) < 0) {
+            Py_DECREF(new_id);
+            return -2;
+        }
+        if (PyList_Append(self->entries, value) < 0) {  /* the map and the entries agree however it fails */
+            PyObject *type, *error, *trace;
+            PyErr_Fetch(&type, &error, &trace);
+            if (PyDict_DelItem(self->known, value) < 0)
+                PyErr_Clear();
+            PyErr_Restore(type, error, trace);
             Py_DECREF(new_id);
             return -2;
         }
