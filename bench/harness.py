@@ -209,7 +209,8 @@ def main(argv=None) -> int:
     print(f"{'what':<30} {'cold s':>9} {'warm s':>9} {'cases/s':>10} {'x null':>8} {'failed':>7}")
     for name, row in zip(names, rows):
         failed = "" if row is rows[0] else str(len(row.failed))
-        print(f"{row.name:<30} {colds[name]:>9.3f} {row.seconds:>9.3f} {n / row.seconds:>10.0f} "
+        cold_text = "-" if args.warm_only else f"{colds[name]:.3f}"  # not measured
+        print(f"{row.name:<30} {cold_text:>9} {row.seconds:>9.3f} {n / row.seconds:>10.0f} "
               f"{row.seconds / null_row.seconds:>8.1f} {failed:>7}")
     if not args.warm_only:
         print(f"{'start-up (to the first case)':<30} {start_cold:>9.3f} {start_warm:>9.3f}")

@@ -174,7 +174,8 @@ def ours_table(ours: dict[int, dict], baseline: float, seconds: float, game: dic
     """µs a section, warm and cold, for each k and operation (the game's beside them when timed)."""
     table = Table(title=f"PalettedContainer, 26.3 block states, µs a section ({seconds:g} s a figure)",
                   caption=f"pure-Python packing loop (k = {BASELINE_K}): {_us(baseline)} µs; "
-                          "× loop: its time ÷ ours, warm")
+                          "× loop: its time ÷ ours, warm (above 1: ours is faster than that loop; a fill "
+                          "sets the same 4,096 values one set_at at a time)")
     for name in ("k", "bits", "operation", "ours warm µs", "ours cold µs", "× loop"):
         table.add_column(name, justify="left" if name == "operation" else "right")
     if game:
