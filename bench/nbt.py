@@ -258,8 +258,9 @@ def render(samples: list[Sample], notes: list[str], min_seconds: float, cold_run
         table.add_column(f"{op} MB/s", justify="right")
         table.add_column("÷ nbtlib", justify="right")
         table.add_column("÷ amulet", justify="right")
-        table.add_column(f"cold {op} MB/s", justify="right")
-        table.add_column("cold ÷ amulet", justify="right")
+        if cold_runs:  # --no-cold: no cold columns at all
+            table.add_column(f"cold {op} MB/s", justify="right")
+            table.add_column("cold ÷ amulet", justify="right")
 
     def cells(rows: list[Sample]) -> list[str]:
         out = []
@@ -272,6 +273,8 @@ def render(samples: list[Sample], notes: list[str], min_seconds: float, cold_run
                 rate = {lib: mbps(nbytes, sum(s.seconds[(lib, op)] for s in full)) for lib in LIBS}
                 out += [f"{rate['ours']:.1f}", f"{rate['ours'] / rate['nbtlib']:.2f}",
                         f"{rate['ours'] / rate['amulet']:.2f}"]
+            if not cold_runs:
+                continue
             cold = [s for s in rows if all((lib, op) in s.cold for lib in COLD_LIBS)]
             if not cold:
                 out += ["-", "-"]

@@ -132,3 +132,13 @@ def test_compiled_int_tags_shared_by_value_keep_their_class_and_value():
         assert [(type(v), int(v)) for v in back["ints"]] == [(T.IntTag, v) for v in values]
         assert [int(v) for v in back["again"]] == values[::-1]
         assert [(type(v), int(v)) for v in back["longs"]] == [(T.LongTag, v << 20) for v in values]
+
+
+def test_bench_without_cold_runs_has_no_cold_columns(monkeypatch, tmp_path, capsys):
+    # a trial's --no-cold table had four columns of "-"
+    bench = _bench(monkeypatch)
+    sample = bench.Sample(tmp_path / "x.nbt", "java-chunks", b"\x0a\x00\x00\x00", False, "java")
+    sample.seconds = {(lib, op): 0.001 for lib in bench.LIBS for op in bench.OPS}
+    bench.render([sample], [], 0.02, None)
+    header = next(line for line in capsys.readouterr().out.splitlines() if "file" in line)
+    assert "read MB/s" in header and "cold" not in header
