@@ -15,6 +15,8 @@ FAST_PATHS = ("harness/formats/nbt/_fast_binary.c", "harness/formats/nbt/_array_
               "harness/formats/palette/_quick_set.c", "harness/formats/_varint.c",
               "harness/formats/storage/_long_bytes.c")
 
-SHARED = ["harness/formats/_small_int.h"]  # included by some of them: a change rebuilds them all
+SMALL_INT = "harness/formats/_small_int.h"  # included by these two: a change to it rebuilds them
+USES_SMALL_INT = {"harness/formats/palette/_quick_set.c", "harness/formats/_varint.c"}
 
-setup(ext_modules=[Extension(path[:-2].replace("/", "."), [path], depends=SHARED, optional=True) for path in FAST_PATHS])
+setup(ext_modules=[Extension(path[:-2].replace("/", "."), [path], depends=[SMALL_INT] if path in USES_SMALL_INT else [],
+                             optional=True) for path in FAST_PATHS])

@@ -46,6 +46,17 @@ def reference_case(version: str, case_id: str) -> dict:
 
 
 @pytest.fixture
+def default_recursion_limit():
+    """The interpreter's default recursion limit (1,000) for the test, the one before restored
+    after: a deep tree meets Python's own limit as it would in a fresh process (another test of a
+    full run may have left a larger one; the SNBT parser raises it to its own stack, never lowers it)."""
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(1_000)
+    yield
+    sys.setrecursionlimit(old)
+
+
+@pytest.fixture
 def shared_dir() -> Path:
     if not SHARED.is_dir():
         pytest.skip("../shared is not beside this checkout")

@@ -186,7 +186,7 @@ def run(args) -> int:
         for problem in problems:
             err.print(f"harness check: {problem}", markup=False)
         sys.stdout.flush()
-        print(summary_line(outcomes) + _known_note(len(known), sum(o.status == "failed" for o in outcomes)), flush=True)
+        print(summary_line(outcomes) + _known_note(len(known), len(failing) + len(known)), flush=True)
     except BrokenPipeError:  # the reader went away (| head): the status stays the run's
         silence_stdout()
     return status

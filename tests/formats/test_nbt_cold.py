@@ -19,8 +19,8 @@ import pytest
 
 from conftest import REPO
 from harness.formats.nbt import binary_reader, fast_binary
+from test_nbt_compiled import needs_compiled
 
-needs_compiled = pytest.mark.skipif(fast_binary.compiled is None, reason="the compiled NBT fast path is not built here")
 
 # {"a": "<one byte 0xFF>"}: not modified UTF-8, so the compiled reader hands the string's bytes to
 # the decode callable it was given (the pure codec in use; here one that notes the collector's state)

@@ -18,18 +18,17 @@ import os
 import subprocess
 import sys
 import weakref
-from pathlib import Path
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import REPO
 from harness.formats.palette import PalettedContainer, Strategy, quick_set
 from harness.formats.storage import long_bytes
 from test_palette_quick_set import _RuleModel, quick_path  # noqa: F401  (the fixture: each quick path)
 
-REPO = Path(__file__).resolve().parents[2]
 BLOCKS = Strategy.block_states(35723)
 BIOMES = Strategy.biomes(67)
 needs_base = pytest.mark.skipif(quick_set.compiled is None, reason="harness/formats/palette/_quick_set.c not built")

@@ -17,7 +17,6 @@ unset), message and position included: the rules are the definition the recorded
 from __future__ import annotations
 
 import gc
-import sys
 import tracemalloc
 
 import pytest
@@ -138,17 +137,6 @@ def test_the_work_grows_linearly(shape, monkeypatch):
 
 
 STACK_FRAMES = 6_000  # the parser's stack here: a tenth of tag_parser's, reached at 1,000 levels as 60,000 at 10,000
-
-
-@pytest.fixture
-def default_recursion_limit():
-    """The interpreter's default recursion limit (1,000) for the test, the one before restored
-    after: the parser raises it to its own stack, never lowers it (another test of a full run
-    may have left a larger one)."""
-    old = sys.getrecursionlimit()
-    sys.setrecursionlimit(1_000)
-    yield
-    sys.setrecursionlimit(old)
 
 
 @pytest.mark.parametrize("shape", DEEP)

@@ -3,10 +3,6 @@
 
 from __future__ import annotations
 
-import sys
-
-import pytest
-
 from harness.formats.nbt import CompoundTag, IntTag, ListTag, StringTag
 
 
@@ -17,15 +13,7 @@ def _deep(depth: int, leaf) -> CompoundTag:
     return tag
 
 
-@pytest.fixture
-def python_default_recursion_limit():
-    old = sys.getrecursionlimit()
-    sys.setrecursionlimit(1_000)  # Python's default, whatever a test before this one left
-    yield
-    sys.setrecursionlimit(old)
-
-
-def test_deep_trees_compare_as_shallow_ones_do(python_default_recursion_limit):
+def test_deep_trees_compare_as_shallow_ones_do(default_recursion_limit):
     depth = 3_000
     assert _deep(depth, IntTag(1)) == _deep(depth, IntTag(1))
     assert _deep(depth, IntTag(1)) != _deep(depth, IntTag(2))  # the one difference is at the very bottom

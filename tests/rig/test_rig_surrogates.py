@@ -8,6 +8,7 @@ any lone surrogate (``UnicodeEncodeError``). Run on the stand-in library through
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import struct
@@ -62,24 +63,31 @@ def _nbt_case(name: str, strings: list[str]) -> dict:
             "setup": {"form": "file", "input": _compound(strings)}, "ops": [["write_back"], ["to_string"]]}
 
 
-# the game's recorded answers to a string of one lone high surrogate (U+D83D)
-RECORDED = next(c for c in reference_cases("26.3", "nbt") if c["id"] == "nbt/p/raw-string-lone-high-surrogate/file")
-# every test's case, answered by one worker (one JVM) for the module
+RECORDED_ID = "nbt/p/raw-string-lone-high-surrogate/file"  # the game's answers to a string of one lone U+D83D
+
+
+@functools.lru_cache(maxsize=None)
+def _recorded() -> dict:
+    """The recorded case :data:`RECORDED_ID`, read when a test first needs it (not at collection)."""
+    return next(c for c in reference_cases("26.3", "nbt") if c["id"] == RECORDED_ID)
+
+
+# every test's case but the recorded one, answered by one worker (one JVM) for the module
 CASES = [*(_nbt_case(f"surrogates-{name}", strings) for name, strings in JAVA_TO_PYTHON.items()),
          _nbt_case("every-unit", PARTS),
          {"id": "snbt/p/surrogates", "area": "snbt", "version": "26.3", "setup": {},
-          "ops": [["parse", '"' + s + '"'] for s in (REVERSED, *LONE)]},  # the surrogates raw in the text
-         {k: RECORDED[k] for k in ("id", "area", "version", "setup", "ops")}]
+          "ops": [["parse", '"' + s + '"'] for s in (REVERSED, *LONE)]}]  # the surrogates raw in the text
 pytestmark = pytest.mark.xdist_group("rig-surrogates")  # the module's one worker on one pytest-xdist worker
 
 
 @pytest.fixture(scope="module")
 def lines(standin_jars) -> dict:
-    """Case id -> the worker's answer line as written (text, its newline kept), for :data:`CASES`:
-    one line a case, in their order."""
-    written = _worker(standin_jars.plain, CASES)
-    assert [json.loads(line)["id"] for line in written] == [c["id"] for c in CASES]
-    return {c["id"]: line for c, line in zip(CASES, written)}
+    """Case id -> the worker's answer line as written (text, its newline kept), for :data:`CASES`
+    and the recorded case: one line a case, in their order."""
+    cases = [*CASES, {k: _recorded()[k] for k in ("id", "area", "version", "setup", "ops")}]
+    written = _worker(standin_jars.plain, cases)
+    assert [json.loads(line)["id"] for line in written] == [c["id"] for c in cases]
+    return {c["id"]: line for c, line in zip(cases, written)}
 
 
 @pytest.fixture(scope="module")
@@ -89,9 +97,9 @@ def answers(lines) -> dict:
 
 
 def test_the_worker_writes_utf8_lines_keeping_a_lone_surrogate_as_its_escape(lines):
-    line = lines[RECORDED["id"]]  # UTF-8 (_worker decodes strictly), one line (the fixture's order)
+    line = lines[RECORDED_ID]  # UTF-8 (_worker decodes strictly), one line (the fixture's order)
     assert '\\ud83d' in line
-    assert json.loads(line) == {"id": RECORDED["id"], "answers": RECORDED["answers"]}
+    assert json.loads(line) == {"id": RECORDED_ID, "answers": _recorded()["answers"]}
 
 
 def _case(case_id: str) -> dict:

@@ -176,9 +176,9 @@ def _batches(c: Campaign, stop: threading.Event, drawer: _Drawer):
             after = [a for a in live if left[a] is None or left[a] > 0]
             upcoming = [(a, k, size(a)) for a in after[after.index(area) + 1:]] + [
                 (a, k + n, size(a, n)) for n in (1, 2) for a in after if _needs(left[a], n)]
-            drawn = drawer.get((area, k, size(area)), upcoming)
-            if len(drawn) >= size(area) and size(area) < generate.CHUNK and left[area] is not None \
-                    and new(area, drawn) < left[area]:
+            want = size(area)
+            drawn = drawer.get((area, k, want), upcoming)
+            if len(drawn) >= want and want < generate.CHUNK and new(area, drawn) < left[area]:  # want < CHUNK: a limit
                 drawn = drawer.get((area, k, generate.CHUNK), [])  # cases run before among them: the whole chunk
             batch = fresh(area, drawn, f"seed {c.seed} chunk {k}")
             if not batch and left[area] is not None:

@@ -38,4 +38,4 @@ def big_endian(prefix: bytes | bytearray, words: np.ndarray[Any, Any]) -> bytes:
     if compiled is not None:
         written: bytes = compiled.big_endian(prefix, words)
         return written
-    return bytes(prefix) + words.astype(_BIG).tobytes()  # int64 to unsigned keeps the bit pattern
+    return b"".join((prefix, words.astype(_BIG)))  # int64 to unsigned keeps the bit pattern; one copy of the longs after astype

@@ -143,7 +143,7 @@ def _layout(bits: int) -> tuple[int, int, tuple[int, int, int]]:
 
 
 _NO_LONGS_YET = np.zeros(0, dtype=np.uint64)  # what from_cells passes for the longs: none made yet
-_new_storage = object.__new__  # over_words' instance, with no __init__
+_new_storage = object.__new__  # over_longs' instance, with no __init__
 _LITTLE_ENDIAN = sys.byteorder == "little"
 
 CELL_LIMIT = 1 << 16
@@ -190,7 +190,7 @@ class SimpleBitStorage:
         # The longs (``_array``, None while the cells have moved on) and the cells (``_cells``,
         # with ``_view`` to write them and ``_padding`` the longs' other bits), or both when they agree.
         self._array: np.ndarray | None = _data
-        self._given: np.ndarray | None = None  # over_words' int64 longs, until the words are first wanted
+        self._given: np.ndarray | None = None  # over_longs' int64 longs, until the words are first wanted
         self._cells: np.ndarray | None = None
         self._view: memoryview | None = None
         self._padding: np.ndarray | None = None
