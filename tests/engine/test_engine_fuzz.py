@@ -98,15 +98,17 @@ def test_the_example_database_keeps_cases_per_area_and_release(tmp_path):
 
 
 class _AskedDrawer:
-    """A stand-in for the campaign's drawer: each chunk distinct made-up storage cases (not
-    judged here), and every chunk asked for, now or ahead, kept in ``asked``."""
+    """A stand-in for the campaign's drawer: each chunk made-up storage cases (not judged
+    here), each case ``repeat`` times in a row (1: all distinct; 2: 32 new cases in a whole
+    chunk), and every chunk asked for, now or ahead, kept in ``asked``."""
 
-    def __init__(self):
-        self.asked = set()
+    def __init__(self, repeat: int = 1):
+        self.asked, self.repeat = set(), repeat
 
     def get(self, key, upcoming):
         self.asked |= {key[:2] for key in (key, *upcoming)}
-        return [{"setup": {"bits": 1, "size": 1 + i}, "ops": [["new"], ["get", key[1]]]} for i in range(key[2])]
+        return [{"setup": {"bits": 1, "size": 1 + i // self.repeat}, "ops": [["new"], ["get", key[1]]]}
+                for i in range(key[2])]
 
 
 @pytest.mark.parametrize("cases, asked", [(40, {("storage", 0), ("snbt", 0)}),
@@ -132,14 +134,6 @@ def test_the_first_cases_of_a_chunk_are_the_same_however_many_are_drawn():
         assert generate.draw_chunk("storage", "26.3", seed=1, k=0, size=size) == whole[:size], size
 
 
-class _RepeatingDrawer(_AskedDrawer):
-    """Each case of a chunk twice in a row (32 new cases in a whole chunk)."""
-
-    def get(self, key, upcoming):
-        self.asked |= {key[:2] for key in (key, *upcoming)}
-        return [{"setup": {"bits": 1, "size": 1 + i // 2}, "ops": [["new"], ["get", key[1]]]} for i in range(key[2])]
-
-
 def test_a_campaign_of_n_cases_is_the_first_n_of_a_longer_one_where_a_chunk_repeats_cases():
     import threading
 
@@ -147,7 +141,7 @@ def test_a_campaign_of_n_cases_is_the_first_n_of_a_longer_one_where_a_chunk_repe
 
     def run(cases):
         c = Campaign(["storage", "snbt"], "26.3", 1, cases, None, None, None)
-        batches = list(_batches(c, threading.Event(), _RepeatingDrawer()))
+        batches = list(_batches(c, threading.Event(), _AskedDrawer(repeat=2)))
         return {area: [case["hash"] for a, b in batches if a == area for case in b] for area in c.areas}
 
     short, longer = run(40), run(100)
