@@ -8,6 +8,7 @@ that rule's."""
 from __future__ import annotations
 
 import sys
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -31,12 +32,18 @@ REPO = Path(__file__).resolve().parents[2]
 BROKEN = f"{sys.executable} {REPO / 'tests' / 'engine' / 'broken_storage_impl.py'}"
 
 
+@lru_cache(maxsize=None)
+def _whole_chunk(area: str, k: int) -> tuple:
+    """Chunk ``k`` of seed 1 for 26.3, whole: drawn once for the tests that read it."""
+    return tuple(generate.draw_chunk(area, "26.3", seed=1, k=k))
+
+
 @pytest.mark.parametrize("area", list(STRATEGIES))
 def test_drawn_cases_fit_the_vocabulary_and_use_every_operation(area):
     # whole chunks, drawn until every operation was used (at most 4: 256 cases)
     drawn, used, wanted = [], set(), set(vocabulary.VOCABULARY[area].ops)
     for k in range(4):
-        chunk = generate.draw_chunk(area, "26.3", seed=1, k=k)
+        chunk = list(_whole_chunk(area, k))
         assert len(chunk) == generate.CHUNK
         assert [vocabulary.case_problem({"area": area, **d}) for d in chunk] == [None] * len(chunk)
         drawn += chunk
@@ -129,7 +136,7 @@ def test_a_campaign_of_n_cases_draws_no_chunk_ahead_that_it_may_not_run(cases, a
 
 def test_the_first_cases_of_a_chunk_are_the_same_however_many_are_drawn():
     # Hypothesis draws otherwise for another max_examples: draw_chunk stops a whole chunk's run
-    whole = generate.draw_chunk("storage", "26.3", seed=1, k=0)
+    whole = list(_whole_chunk("storage", 0))
     for size in (17, 40):
         assert generate.draw_chunk("storage", "26.3", seed=1, k=0, size=size) == whole[:size], size
 

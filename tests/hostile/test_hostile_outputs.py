@@ -197,7 +197,10 @@ def _peak(monkeypatch, tmp_path, argv: list[str]) -> tuple[int, int, str]:
     return status, peak, sink.read_text(encoding="utf-8")
 
 
-N = 24_000_000  # bytes of the array (its text: ~110 MB); the tools' own scratch memory is ~10 MB beside it
+# bytes of the array (its text: ~46 MB, the SNBT 4.6 characters a byte); the tools' own scratch memory
+# beside it is about 1.5 MB (a printing chunk's), so 1.75 N still tells the input held once from twice
+N = 10_000_000
+CHANGED = 7_123_456  # the byte the diff's second file changes
 
 
 def test_show_of_a_big_array_holds_the_input_once(tmp_path, monkeypatch):
@@ -232,10 +235,10 @@ def test_convert_strict_of_a_text_too_long_to_read_back_writes_nothing(tmp_path,
 def test_diff_of_big_documents_names_the_first_difference_without_their_texts(tmp_path, monkeypatch):
     a, b = tmp_path / "a.nbt", tmp_path / "b.nbt"
     _array_file(a, N)
-    _array_file(b, N, change=15_123_456)
+    _array_file(b, N, change=CHANGED)
     status, peak, out = _peak(monkeypatch, tmp_path, ["nbt", "diff", str(a), str(b)])
     assert status == 1
-    assert out == (f"{a} and {b} differ, first at b[15123456] (the pretty SNBT of {a} is over 8388608 characters: "
+    assert out == (f"{a} and {b} differ, first at b[{CHANGED}] (the pretty SNBT of {a} is over 8388608 characters: "
                    "not compared line by line)\n")
     assert peak < 3.5 * N  # both files' bytes and at most 8 Mi characters of one text
     status, _, out = _peak(monkeypatch, tmp_path, ["nbt", "diff", str(a), str(a)])
@@ -289,7 +292,7 @@ def test_a_damaged_stream_is_searched_for_its_bad_byte_in_few_calls(monkeypatch)
 def test_the_bad_byte_is_where_a_byte_by_byte_feed_fails():
     from harness.formats.nbt import compression
 
-    text = b"".join(b"%d:%s;" % (i, b"ab" * (i % 7)) for i in range(4000))
+    text = b"".join(b"%d:%s;" % (i, b"ab" * (i % 7)) for i in range(2000))
     good = zlib.compress(text, 6)
     rng = np.random.default_rng(8)
     for at in [*rng.integers(2, len(good), 60).tolist(), len(good) - 1]:
