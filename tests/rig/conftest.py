@@ -24,6 +24,7 @@ import shutil
 import subprocess
 import zipfile
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -75,9 +76,11 @@ def _sources(*roots: Path) -> list[Path]:
     return [p for root in roots for p in sorted(root.rglob("*.java"))]
 
 
+@lru_cache(maxsize=None)
 def _variant_sources(name: str) -> tuple[list[Path], dict]:
     """The ``.java`` files of ``standin/legacy-<name>/`` (with the ``shared_files`` of its
-    ``variant.json``) and that ``variant.json``."""
+    ``variant.json``) and that ``variant.json``, read once (the build compiles the files, then
+    packs the jar by the same ``variant.json``); neither is changed by a caller."""
     here = STANDIN / f"legacy-{name}"
     spec = json.loads((here / "variant.json").read_text())
     return sorted(here.glob("*.java")) + [STANDIN / f for f in spec.get("shared_files", [])], spec
