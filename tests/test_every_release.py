@@ -8,16 +8,13 @@ does, under the default error policy (same exception kind and message).
 
 from __future__ import annotations
 
-import json
-from functools import lru_cache
-
 import pytest
 
 from harness.engine.reference import BUNDLED, bundled_versions, load_reference
 from harness.engine.runner import python_implementation, run_checks
 from harness.engine.sources import UNSTABLE, select_items, snbt_nesting
 from harness.formats import versions
-from harness.formats.lang import language
+from helpers_rules import answer_rules
 
 AREAS = ("storage", "palette", "nbt", "snbt")
 
@@ -36,30 +33,18 @@ def test_reference_holds_every_case_its_recording_did(version):
     assert {k: v for k, v in counts.items() if k in recorded} == recorded
 
 
-@lru_cache(maxsize=None)
-def _rules(area: str, version: str) -> tuple:
-    """What our answers to an ``area`` case read of its release (as the implementation's own
-    kept answers are keyed, :mod:`harness.implementations.python`): the area's rules row of
-    ``harness/formats/versions.py`` (an nbt case prints SNBT and an snbt case writes NBT: both
-    rows), and for snbt the English text its messages are rendered from."""
-    v = versions.get(version)
-    if area in ("storage", "palette"):
-        return (getattr(v, area),)
-    english = json.dumps(language(v.lang_release).text, sort_keys=True) if area == "snbt" else None
-    return v.nbt, v.snbt, english
-
-
 def _replays(items: list) -> tuple[list, list[int]]:
     """The items to replay, and for each item the index of the replay that stands for it: one
-    per case of equal rules (:func:`_rules`), setup, operations, recorded answers and note. The
-    releases' references share the objects of a case they recorded alike, so equal is the same
-    objects here (a case recorded alike in other objects is replayed again: never less work
-    checked than needed). Its outcome is the computation every such release's check makes."""
+    per case of equal rules (:func:`helpers_rules.answer_rules`), setup, operations, recorded
+    answers and note. The releases' references share the objects of a case they recorded
+    alike, so equal is the same objects here (a case recorded alike in other objects is
+    replayed again: never less checked than needed). Its outcome is the computation every
+    such release's check makes."""
     first: dict[tuple, int] = {}
     replays, stands_for = [], []
     for item in items:
         case = item.case
-        key = (_rules(case["area"], case["version"]), case.get("jvm"), item.note,
+        key = (answer_rules(case["area"], case["version"]), case.get("jvm"), item.note,
                id(case.get("setup")), id(case["ops"]), id(item.expected))
         if key not in first:
             first[key] = len(replays)
