@@ -149,3 +149,14 @@ def test_a_loaded_palette_moves_to_global_as_its_id_for_gives_each_value():
     for v in range(10, 16):  # ten values: past the linear 3 bits, so global
         c.set_at(10 + v, v)
     assert c.bits() == 7 and [c.get_at(i) for i in range(4)] == [1, 5, 0, 3]
+
+
+def test_longs_taken_as_given_are_written_as_the_rule_and_kept_until_a_change():
+    # FriendlyByteBuf.writeFixedSizeLongArray: 8 bytes a long, big-endian (GAME_FACTS.md 2.3)
+    given = np.array(_rule_longs(4, [i % 3 for i in range(BLOCKS.size)]), dtype=np.int64)
+    given.flags.writeable = False
+    s = SimpleBitStorage.over_longs(4, BLOCKS.size, given)
+    written = s.write_longs(bytearray(b"\x04"), False)
+    assert written == b"\x04" + given.astype(">i8").tobytes() and s.write_longs(bytearray(b"\x04"), False) is written
+    s.set(0, 2)
+    assert s.write_longs(bytearray(b"\x04"), False)[1:9] == (int(given[0]) | 2).to_bytes(8, "big", signed=True)
