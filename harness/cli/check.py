@@ -197,14 +197,14 @@ def _unrecorded_hint(args) -> str:
     cases: the hint that ``--cases`` runs A's generated cases (unverified); else ``""``."""
     if args.recorded or args.cases or not args.area:
         return ""
-    from harness.engine.reference import BUNDLED
+    from harness.engine.reference import bundled_areas
 
-    recorded = {p.stem for p in BUNDLED.glob("*/*.tsv")}
-    missing = sorted(set(args.area) - recorded)
+    recorded = bundled_areas()
+    missing = sorted(set(args.area) - set(recorded))
     if not missing:
         return ""
     return (f" (the bundled references hold no {', '.join(missing)} cases: the game's answers are recorded for "
-            f"{', '.join(sorted(recorded))}; --cases runs the generated ones, unverified)")
+            f"{', '.join(recorded)}; --cases runs the generated ones, unverified)")
 
 
 def option_problem(args) -> str | None:
