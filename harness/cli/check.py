@@ -146,19 +146,15 @@ def run(args) -> int:
         with options.applied(limits, MAX_FILE_BYTES=args.max_bytes):
             items = select_items(args.version, args.area, args.case, args.cases is True, args.recorded, notes=notes,
                                  cases_file=None if isinstance(args.cases, bool) else args.cases)
-    except EmptyRecordedFiles as e:  # nothing to check, as when no case matches: the summary line last
-        err.print(f"harness check: {e}", markup=False)
-        print(summary_line([]), flush=True)
-        return 2
+    except EmptyRecordedFiles as e:  # nothing to check, as when no case matches
+        return _nothing_to_check(str(e))
     except (CaseFileError, ValueError) as e:
         err.print(f"harness check: {e}", markup=False)
         return 2
     for note in notes:
         err.print(f"harness check: {note}", markup=False)
     if not items:
-        err.print(f"harness check: no case matches the options; nothing to check{_unrecorded_hint(args)}", markup=False)
-        print(summary_line([]), flush=True)
-        return 2
+        return _nothing_to_check(f"no case matches the options; nothing to check{_unrecorded_hint(args)}")
     try:
         impl = make_implementation(args.impl, args.timeout, args.longs_as_strings)
     except RunAborted as e:
@@ -195,6 +191,16 @@ def run(args) -> int:
     except BrokenPipeError:  # the reader went away (| head): the status stays the run's
         silence_stdout()
     return status
+
+
+def _nothing_to_check(reason: str) -> int:
+    """Status 2 for a run that selected no case: the reason, then the summary line last, both
+    on stdout (where a run's summary always goes), so that one stream tells the whole story."""
+    from harness.engine.runner import summary_line
+
+    print(f"harness check: {reason}", flush=True)
+    print(summary_line([]), flush=True)
+    return 2
 
 
 def _unrecorded_hint(args) -> str:
