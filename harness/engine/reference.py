@@ -42,7 +42,7 @@ from harness.engine import reference_store as store
 from harness.engine.casefile import CaseFileError, case_problem
 from harness.engine.jsontext import NestedTooDeeply, json_line, json_text, nesting, parse
 from harness.engine.shorten import ID_CHARS, shorten
-from harness.engine.vocabulary import answer_problem, kind_of
+from harness.engine.vocabulary import answer_problem, kind_of, op_text
 
 PROVENANCE = "PROVENANCE.json"
 REPO = Path(__file__).resolve().parent.parent.parent
@@ -98,7 +98,7 @@ def recorded_problem(case) -> str | None:
             return f"{cid}: answer {i} is nested deeper than {ANSWER_DEPTH} levels; no operation answers that"
         problem = answer_problem(case["area"], case["ops"][i], answer)
         if problem:
-            return f"{cid}: answer {i} (to {shorten(repr(case['ops'][i]), 100)}) {problem}"
+            return f"{cid}: answer {i} (to {shorten(op_text(case['ops'][i]), 100)}) {problem}"
     return None
 
 
