@@ -194,9 +194,9 @@ def operations(sample: Sample, version):
 
 def measure_cold(samples: list[Sample], version_id: str, runs: int) -> tuple[int, float]:
     """Fill ``Sample.cold_rounds``: each (sample, library) measured in ``runs`` fresh processes
-    (:attr:`Sample.cold`, their median); ours' and amulet-nbt's processes alternate (ours first in even rounds, amulet-nbt
-    first in odd ones). A library that fails on a file in any process has no cold figure for it.
-    Returns (processes started, seconds they took)."""
+    (:attr:`Sample.cold`, their median); ours' and amulet-nbt's processes alternate (ours
+    first in even rounds, amulet-nbt first in odd ones). A library that fails on a file in any
+    process has no cold figure for it. Returns (processes started, seconds they took)."""
     start, started = time.perf_counter(), 0
     with tempfile.TemporaryDirectory() as tmp:
         for index, sample in enumerate(samples):

@@ -50,7 +50,8 @@ def test_the_first_difference_is_named_by_its_tag_path_once_shortened():
 
     assert _first_difference(tree(2), tree(2)) is None
     assert _first_difference(tree(2), tree(3)) == '"a b"[1].c[1]'  # a key quoted, list and array indices
-    assert _first_difference(tree(2), T.CompoundTag({})) == '"a b"' and _first_difference(T.IntTag(1), T.ByteTag(1)) == "(root)"
+    assert _first_difference(tree(2), T.CompoundTag({})) == '"a b"'
+    assert _first_difference(T.IntTag(1), T.ByteTag(1)) == "(root)"
     deep = T.CompoundTag({"k" * 300: tree(2)})
     where = _first_difference(deep, T.CompoundTag({"k" * 300: tree(3)}))
     assert len(where) <= _WHERE_CHARS + 20 and where.startswith("kkk") and where.endswith(".c[1]")

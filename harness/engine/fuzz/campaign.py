@@ -195,8 +195,10 @@ def _batches(c: Campaign, stop: threading.Event, drawer: _Drawer):
                 live.remove(area)
                 continue
             after = [a for a in live if left[a] is None or left[a] > 0]
-            upcoming = [(a, k, size(a)) for a in after[after.index(area) + 1:]] + [  # this round's: as they will be asked
-                (a, k + n, generate.CHUNK) for n in (1, 2) for a in after if _needs(left[a], n)]  # later ones: whole
+            # this round's chunks as they will be asked for; later ones whole (how many of them will
+            # be wanted depends on how many new cases the chunks before them give)
+            upcoming = [(a, k, size(a)) for a in after[after.index(area) + 1:]] + [
+                (a, k + n, generate.CHUNK) for n in (1, 2) for a in after if _needs(left[a], n)]
             want = size(area)
             drawn = drawer.get((area, k, want), upcoming)
             if len(drawn) >= want and want < generate.CHUNK and new(area, drawn) < left[area]:  # want < CHUNK: a limit

@@ -42,8 +42,9 @@ def drawn_hash(area: str, drawn: dict) -> str:
 
 
 def make_case(area: str, version: str, drawn: dict, source: str) -> dict:
-    """A campaign case from drawn ``{"setup", "ops"}`` (:func:`drawn_hash`): ``id`` (``<area>/fuzz/<hash>``), ``hash``, ``area``, ``version``, ``setup``, ``ops``
-    and ``source`` (where it came from)."""
+    """A campaign case from drawn ``{"setup", "ops"}``: ``id`` (``<area>/fuzz/<hash>``),
+    ``hash`` (:func:`drawn_hash`), ``area``, ``version``, ``setup``, ``ops`` and ``source``
+    (where it came from)."""
     h = drawn_hash(area, drawn)
     return {"id": f"{area}/fuzz/{h}", "hash": h, "area": area, "version": version,
             "setup": drawn["setup"], "ops": drawn["ops"], "source": source}

@@ -232,7 +232,8 @@ static PyObject *QuickSet_set_at(QuickSet *self, PyObject *const *args, Py_ssize
 }
 
 static PyMethodDef QuickSet_methods[] = {
-    {"set_at", /* first: own_set_at makes cls's copy of this one */ (PyCFunction)(void (*)(void))QuickSet_set_at, METH_FASTCALL,
+    /* set_at first: own_set_at makes a subclass's own method of this entry */
+    {"set_at", (PyCFunction)(void (*)(void))QuickSet_set_at, METH_FASTCALL,
      "set_at($self, index, value, /)\n--\n\n"
      "Sets the value at an index (the palette takes the value before the index is checked)."},
     {"_quick_start", (PyCFunction)(void (*)(void))QuickSet_start, METH_FASTCALL,
