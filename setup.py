@@ -15,8 +15,11 @@ FAST_PATHS = ("harness/formats/nbt/_fast_binary.c", "harness/formats/nbt/_array_
               "harness/formats/palette/_quick_set.c", "harness/formats/_varint.c",
               "harness/formats/storage/_long_bytes.c")
 
-SMALL_INT = "harness/formats/_small_int.h"  # included by these two: a change to it rebuilds them
-USES_SMALL_INT = {"harness/formats/palette/_quick_set.c", "harness/formats/_varint.c"}
+HEADERS = {  # each shared header and the extensions that include it: a change to it rebuilds them
+    "harness/formats/_small_int.h": {"harness/formats/palette/_quick_set.c", "harness/formats/_varint.c"},
+    "harness/formats/_one_function_module.h": {"harness/formats/_varint.c", "harness/formats/storage/_long_bytes.c"},
+}
 
-setup(ext_modules=[Extension(path[:-2].replace("/", "."), [path], depends=[SMALL_INT] if path in USES_SMALL_INT else [],
+setup(ext_modules=[Extension(path[:-2].replace("/", "."), [path],
+                             depends=[header for header, users in HEADERS.items() if path in users],
                              optional=True) for path in FAST_PATHS])

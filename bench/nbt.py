@@ -142,8 +142,12 @@ class Sample:
     encoding: str  # ours: "java" or "bedrock"
     header: bytes = b""  # Bedrock level.dat's 8 bytes, stripped before the NBT
     seconds: dict = field(default_factory=dict)  # (lib, "read"|"write") -> best seconds, warm
-    cold: dict = field(default_factory=dict)  # (lib, "read"|"write") -> median seconds of a first read/write
     cold_rounds: dict = field(default_factory=dict)  # (lib, "read"|"write") -> each round's seconds, in order
+
+    @property
+    def cold(self) -> dict:
+        """(lib, "read"|"write") -> the median seconds of a first read/write: of :attr:`cold_rounds`."""
+        return {key: statistics.median(values) for key, values in self.cold_rounds.items()}
 
 
 def load_samples(paths: list[Path]) -> tuple[list[Sample], list[str]]:
@@ -189,10 +193,10 @@ def operations(sample: Sample, version):
 
 
 def measure_cold(samples: list[Sample], version_id: str, runs: int) -> tuple[int, float]:
-    """Fill ``Sample.cold``: each (sample, library) measured in ``runs`` fresh processes, the
-    median kept; ours' and amulet-nbt's processes alternate (ours first in even rounds, amulet-nbt
-    first in odd ones). A library that fails on a file in any process has no cold figure for it.
-    Returns (processes started, seconds they took)."""
+    """Fill ``Sample.cold_rounds``: each (sample, library) measured in ``runs`` fresh processes
+    (:attr:`Sample.cold`, their median); ours' and amulet-nbt's processes alternate (ours
+    first in even rounds, amulet-nbt first in odd ones). A library that fails on a file in any
+    process has no cold figure for it. Returns (processes started, seconds they took)."""
     start, started = time.perf_counter(), 0
     with tempfile.TemporaryDirectory() as tmp:
         for index, sample in enumerate(samples):
@@ -210,7 +214,6 @@ def measure_cold(samples: list[Sample], version_id: str, runs: int) -> tuple[int
                             times[lib, op].append(float(seconds))
             for key, values in times.items():
                 if len(values) == runs:
-                    sample.cold[key] = statistics.median(values)
                     sample.cold_rounds[key] = values
     return started, time.perf_counter() - start
 

@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from harness.engine.load_cache import cache_root
+from harness.engine.load_cache import cache_root as default_cache  # noqa: F401  (rig/fetch.py's name for it)
 from harness.formats import versions
 from rig.paths import file_problem
 
@@ -99,13 +100,6 @@ class ServerJar:
         except (zipfile.BadZipFile, OSError) as e:
             raise ServerJarError(f"{self.game_jar}: cannot list the game's classes ({e})") from None
         return [e for e in entries if e not in present]
-
-
-def default_cache() -> Path:
-    """The cache folder, the load cache's too (:func:`harness.engine.load_cache.cache_root`):
-    ``$MC_FORMAT_HARNESS_CACHE``, else ``$XDG_CACHE_HOME/mc-format-harness``, else
-    ``~/.cache/mc-format-harness``."""
-    return cache_root()
 
 
 def file_digest(path: str | os.PathLike, algorithm: str) -> str:
@@ -220,7 +214,7 @@ def open_jar(path: str | os.PathLike, cache: str | os.PathLike | None = None) ->
                                      "not a Minecraft server jar")
             info = _version_info(outer_doc)
             return ServerJar(path, sha1, info, _known(info, path), [path], bundled=False)
-        root = Path(cache).expanduser() if cache else default_cache()
+        root = Path(cache).expanduser() if cache else cache_root()
         root = root / "bundler" / sha1
         game_entries = parse_list(outer.read(VERSIONS_LIST).decode("utf-8"), VERSIONS_LIST)
         if not game_entries:

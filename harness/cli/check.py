@@ -22,7 +22,10 @@ exact id, a glob such as '1.20.*', a range such as 1.20.2..1.21.4), and one
 without a reference (1.21.5) runs the generated cases (cases/<area>/*.yaml),
 reported unverified. --recorded checks only the given files (recorded JSONL,
 one case with its answers per line); --cases adds the generated cases to the
-bundled references. The two cannot be combined.
+bundled references, and --cases FILE checks the cases of that one case file
+alone (a shrunk case that harness fuzz or harness shrink wrote, wherever it
+is) with the answers the references record for them. --recorded and --cases
+cannot be combined.
 
 Every case is checked against the operation vocabulary (rig/PROTOCOL.md) as
 its file is loaded: a malformed case is refused with path:line before anything
@@ -69,9 +72,10 @@ def register(subparsers) -> None:
                    help="only these releases: an id, a glob ('1.20.*') or a range (1.20.2..1.21.4); repeatable")
     p.add_argument("--area", action="append", choices=AREAS, help="only this area (repeatable)")
     p.add_argument("--case", metavar="ID-or-glob", help="only cases whose id matches (glob, e.g. 'storage/p/fill-*')")
-    p.add_argument("--cases", action="store_true",
+    p.add_argument("--cases", nargs="?", const=True, default=False, metavar="FILE",
                    help="also run the generated case files for every version (unverified where not recorded); "
-                        "not with --recorded")
+                        "with FILE, only that case file's cases (a shrunk fuzz case: cases/<area>/fuzz-*.yaml "
+                        "anywhere) against the bundled references; not with --recorded")
     p.add_argument("--recorded", nargs="+", metavar="FILE",
                    help="check these recorded JSONL files instead of the bundled references")
     p.add_argument("--impl", metavar="CMD", type=options.command,
@@ -140,20 +144,17 @@ def run(args) -> int:
 
     try:
         with options.applied(limits, MAX_FILE_BYTES=args.max_bytes):
-            items = select_items(args.version, args.area, args.case, args.cases, args.recorded, notes=notes)
-    except EmptyRecordedFiles as e:  # nothing to check, as when no case matches: the summary line last
-        err.print(f"harness check: {e}", markup=False)
-        print(summary_line([]), flush=True)
-        return 2
+            items = select_items(args.version, args.area, args.case, args.cases is True, args.recorded, notes=notes,
+                                 cases_file=None if isinstance(args.cases, bool) else args.cases)
+    except EmptyRecordedFiles as e:  # nothing to check, as when no case matches
+        return _nothing_to_check(str(e))
     except (CaseFileError, ValueError) as e:
         err.print(f"harness check: {e}", markup=False)
         return 2
     for note in notes:
         err.print(f"harness check: {note}", markup=False)
     if not items:
-        err.print(f"harness check: no case matches the options; nothing to check{_unrecorded_hint(args)}", markup=False)
-        print(summary_line([]), flush=True)
-        return 2
+        return _nothing_to_check(f"no case matches the options; nothing to check{_unrecorded_hint(args)}")
     try:
         impl = make_implementation(args.impl, args.timeout, args.longs_as_strings)
     except RunAborted as e:
@@ -192,19 +193,29 @@ def run(args) -> int:
     return status
 
 
+def _nothing_to_check(reason: str) -> int:
+    """Status 2 for a run that selected no case: the reason, then the summary line last, both
+    on stdout (where a run's summary always goes), so that one stream tells the whole story."""
+    from harness.engine.runner import summary_line
+
+    print(f"harness check: {reason}", flush=True)
+    print(summary_line([]), flush=True)
+    return 2
+
+
 def _unrecorded_hint(args) -> str:
     """For ``--area A`` over the bundled references, where no release's recorded answers hold A's
     cases: the hint that ``--cases`` runs A's generated cases (unverified); else ``""``."""
     if args.recorded or args.cases or not args.area:
         return ""
-    from harness.engine.reference import BUNDLED
+    from harness.engine.reference import bundled_areas
 
-    recorded = {p.stem for p in BUNDLED.glob("*/*.tsv")}
-    missing = sorted(set(args.area) - recorded)
+    recorded = bundled_areas()
+    missing = sorted(set(args.area) - set(recorded))
     if not missing:
         return ""
     return (f" (the bundled references hold no {', '.join(missing)} cases: the game's answers are recorded for "
-            f"{', '.join(sorted(recorded))}; --cases runs the generated ones, unverified)")
+            f"{', '.join(recorded)}; --cases runs the generated ones, unverified)")
 
 
 def option_problem(args) -> str | None:

@@ -887,39 +887,49 @@ def _read_back(text: str, tag, version) -> str | None:
         return reason
     where = _first_difference(tag, back)  # a walk, not ==: a tree of any depth
     if where is not None:
-        from harness.engine.shorten import shorten
-
-        return (f"the text reads back as another tag with the TagParser of {version.id} "
-                f"(first difference at {shorten(where, _WHERE_CHARS)})")
+        return f"the text reads back as another tag with the TagParser of {version.id} (first difference at {where})"
     return None
 
 
 def _first_difference(a, b) -> str | None:
     """The tag path of the first place where tags ``a`` and ``b`` differ (depth first, ``a``'s
-    order; in arrays of one length, the first element that differs), or None where they are
-    equal; walked with a stack of its own, so a tree of any depth is compared."""
+    order; in arrays of one length, the first element that differs), shortened in the middle to
+    :data:`_WHERE_CHARS`, or None where they are equal; walked with a stack of its own, so a tree
+    of any depth is compared. Each node keeps its parent and its step (a key or an index): the
+    path is written out once, at the difference."""
     import numpy as np
 
+    from harness.engine.shorten import shorten
     from harness.formats.nbt import tags as T
 
-    stack = [(a, b, "")]
+    def written(node, last=None) -> str:
+        steps = [] if last is None else [last]
+        while node is not None:
+            node, step = node
+            steps.append(step)
+        path = ""
+        for step in reversed(steps):
+            path = f"{path}[{step}]" if type(step) is int else _child(path, step)
+        return shorten(path or "(root)", _WHERE_CHARS)
+
+    stack = [(a, b, None)]  # node: None at the root, else (the parent's node, the step to here)
     while stack:
-        x, y, path = stack.pop()
+        x, y, node = stack.pop()
         if type(x) is not type(y):
-            return path or "(root)"
+            return written(node)
         if isinstance(x, dict):
             missing = next((key for key in (*x, *y) if key not in x or key not in y), None)
             if missing is not None:
-                return _child(path, missing)
-            stack.extend((x[key], y[key], _child(path, key)) for key in reversed(list(x)))
+                return written(node, missing)
+            stack.extend((x[key], y[key], (node, key)) for key in reversed(list(x)))
         elif isinstance(x, list):
             if len(x) != len(y):
-                return path or "(root)"
-            stack.extend((x[i], y[i], f"{path}[{i}]") for i in reversed(range(len(x))))
+                return written(node)
+            stack.extend((x[i], y[i], (node, i)) for i in reversed(range(len(x))))
         elif isinstance(x, T._ArrayTag) and len(x) == len(y) and x != y:
-            return f"{path}[{int(np.flatnonzero(x.array != y.array)[0])}]"
+            return written(node, int(np.flatnonzero(x.array != y.array)[0]))
         elif x != y:
-            return path or "(root)"
+            return written(node)
     return None
 
 
@@ -1092,9 +1102,6 @@ def _diff_long(args, a, b, long_one: Path, out: _Output) -> int:
     where = "the root name" if names_differ else _first_difference(a.tag, b.tag)  # a walk: no recursion, any depth
     if where is None:
         return 0
-    from harness.engine.shorten import shorten
-
-    where = shorten(where, _WHERE_CHARS)
     out.line(f"{args.a} and {args.b} differ, first at {where} (the pretty SNBT of {long_one} is over "
              f"{_DIFF_CHARS} characters: not compared line by line)")
     return 1

@@ -311,12 +311,12 @@ def run_live(args) -> int:
 
 
 def run_fetch(args) -> int:
+    from harness.engine.load_cache import cache_root
     from harness.formats import versions
     from rig.fetch import MANIFEST_URL, FetchError, FetchRefused, fetch
     from rig.paths import folder_problem
-    from rig.server_jar import default_cache
 
-    problem = folder_problem(args.cache, "--cache") if args.cache else folder_problem(default_cache(), "the cache")
+    problem = folder_problem(args.cache, "--cache") if args.cache else folder_problem(cache_root(), "the cache")
     if problem:
         print(f"harness fetch-jar: {problem}", file=sys.stderr)
         return 2

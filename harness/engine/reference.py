@@ -42,7 +42,7 @@ from harness.engine import reference_store as store
 from harness.engine.casefile import CaseFileError, case_problem
 from harness.engine.jsontext import NestedTooDeeply, json_line, json_text, nesting, parse
 from harness.engine.shorten import ID_CHARS, shorten
-from harness.engine.vocabulary import answer_problem, kind_of
+from harness.engine.vocabulary import answer_problem, kind_of, op_text
 
 PROVENANCE = "PROVENANCE.json"
 REPO = Path(__file__).resolve().parent.parent.parent
@@ -98,7 +98,7 @@ def recorded_problem(case) -> str | None:
             return f"{cid}: answer {i} is nested deeper than {ANSWER_DEPTH} levels; no operation answers that"
         problem = answer_problem(case["area"], case["ops"][i], answer)
         if problem:
-            return f"{cid}: answer {i} (to {shorten(repr(case['ops'][i]), 100)}) {problem}"
+            return f"{cid}: answer {i} (to {shorten(op_text(case['ops'][i]), 100)}) {problem}"
     return None
 
 
@@ -209,8 +209,8 @@ def load_reference(directory: str | os.PathLike, areas: list[str] | None = None,
     version = provenance.get("version") or directory.name
     stored = StoredCases(version)
     first: dict[str, int] = {}  # id -> its index in stored
-    for path in sorted([*directory.glob("*" + store.INDEX_SUFFIX), *directory.glob("*.jsonl")]):
-        if areas and path.name.split(".", 1)[0] not in areas:
+    for path in _set_files(directory):
+        if areas and _area_of(path) not in areas:
             continue
         if path.suffix == store.INDEX_SUFFIX:
             _read_index(path, stored, first, eager=not lazy)
@@ -353,15 +353,29 @@ def _read_index_vouched(path: Path, key: tuple[str, bytes], area: str, root: str
     return True
 
 
+def _set_files(directory: Path) -> list[Path]:
+    """A reference set's files, sorted by name: its ``*.tsv`` indexes and plain ``*.jsonl``."""
+    return sorted([*directory.glob("*" + store.INDEX_SUFFIX), *directory.glob("*.jsonl")])
+
+
+def _area_of(path: Path) -> str:
+    """The area a reference set's file holds: its name up to the first dot (``storage.tsv``)."""
+    return path.name.split(".", 1)[0]
+
+
 def bundled_versions(root: str | os.PathLike = BUNDLED) -> list[str]:
     """The versions with a bundled reference set under ``root`` (folder names, sorted)."""
     root = Path(root)
     if not root.is_dir():
         return []
     return sorted((p.name for p in root.iterdir()
-                   if p.is_dir() and not p.name.startswith(".") and p.name != store.OBJECTS
-                   and (any(p.glob("*" + store.INDEX_SUFFIX)) or any(p.glob("*.jsonl")))),
+                   if p.is_dir() and not p.name.startswith(".") and p.name != store.OBJECTS and _set_files(p)),
                   key=version_key)
+
+
+def bundled_areas(root: str | os.PathLike = BUNDLED) -> list[str]:
+    """The areas whose cases some bundled reference set under ``root`` records (sorted)."""
+    return sorted({_area_of(path) for version in bundled_versions(root) for path in _set_files(Path(root) / version)})
 
 
 def version_key(version: str) -> tuple:

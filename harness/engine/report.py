@@ -82,12 +82,23 @@ def _pair(expected, actual, limit: int = VALUE_CHARS) -> tuple[str, str]:
 HEADLINE_OP_CHARS = 60  # an operation longer than this is shortened in the middle in a headline
 
 
+def _head(m: Mismatch, op_chars: int) -> tuple[str, str | None]:
+    """What a mismatch's first line is made of: the operation (``op 3 ["write"]``, its JSON cut
+    at ``op_chars``) and, where a side gave no answer, what is said instead of a place (``no
+    answer given``), else None (both answered: the place is ``m.where``)."""
+    op = f"op {m.index} {shorten(json_text(m.op), op_chars)}"
+    return op, (m.where or m.difference.note) if m.expected is MISSING or m.actual is MISSING else None
+
+
 def headline(m: Mismatch) -> str:
-    """One line for a mismatch, the operation's JSON cut at :data:`HEADLINE_OP_CHARS`:
-    ``op 3 ["write"] differs at data long 12``, or ``op 6 ["longs"]: no answer given``."""
-    op = f"op {m.index} {shorten(json_text(m.op), HEADLINE_OP_CHARS)}"
-    if m.expected is MISSING or m.actual is MISSING or (not m.where and m.difference.note):
-        return f"{op}: {m.where or m.difference.note}"  # no answer given; a value vs an error answer
+    """One line for a mismatch (:func:`mismatch_lines`' first, in short), the operation's JSON
+    cut at :data:`HEADLINE_OP_CHARS`: ``op 3 ["write"] differs at data long 12``, or
+    ``op 6 ["longs"]: no answer given``."""
+    op, instead = _head(m, HEADLINE_OP_CHARS)
+    if instead is None and not m.where and m.difference.note:
+        instead = m.difference.note  # a value vs an error answer: no place to name
+    if instead is not None:
+        return f"{op}: {instead}"
     return f"{op} differs at {m.where or 'the answer'}"
 
 
@@ -99,9 +110,9 @@ def mismatch_lines(m: Mismatch, labels: tuple[str, str] = ("expected", "actual")
     comparing versions)."""
     d = m.difference
     e_label, a_label = (f"{x:<{max(map(len, labels))}}" for x in labels)
-    head = f"op {m.index} {shorten(json_text(m.op), VALUE_CHARS)}"
-    if m.expected is MISSING or m.actual is MISSING:
-        head += f": {m.where or d.note}"
+    head, instead = _head(m, VALUE_CHARS)
+    if instead is not None:
+        head += f": {instead}"
     elif m.where:
         head += f": differs at {m.where}"
     lines = [head]

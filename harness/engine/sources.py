@@ -12,6 +12,8 @@
 - ``include_generated`` adds the generated cases to every version: a generated case takes
   the recorded answers of the recorded case with the same id when setup agrees and its
   operations are a prefix of the recorded ones, and is unverified otherwise;
+- ``cases_file`` checks the cases of that one case file alone, for each version, with the
+  answers the bundled references record for them (as ``include_generated`` takes them);
 - ``recorded_files`` replaces the bundled references by those files (recorded format).
   Each case's area must be one of the four and its version one of the table or of the
   bundled references (else :class:`CaseFileError` with path and line); a case id recorded
@@ -50,17 +52,29 @@ def generated_cases(root: str | Path = CASES, areas: list[str] | None = None,
     identical repeat is kept once. ``areas``: only those folders are read; ``known``: the
     releases a ``versions`` entry may name (default: the table's and the bundled references')."""
     root = Path(root)
+    paths = [p for p in sorted(root.glob("*/*.yaml")) if not areas or p.parent.name in areas]
+    return _cases_of(paths, known, in_area_folders=True)
+
+
+def file_cases(path: str | Path, known: set[str] | None = None) -> list[dict]:
+    """The cases of one case file anywhere (``harness check --cases FILE``: a shrunk case that
+    ``harness fuzz`` or ``harness shrink`` wrote), validated as :func:`generated_cases`
+    validates the files under ``cases/``, but for the folder: each case names its area."""
+    return _cases_of([Path(path)], known, in_area_folders=False)
+
+
+def _cases_of(paths: list[Path], known: set[str] | None, in_area_folders: bool) -> list[dict]:
+    """The cases of ``paths`` in order, each with ``source`` (:func:`generated_cases`' checks;
+    that a case's area is its folder's only ``in_area_folders``)."""
     if known is None:
         known = set(version_table.VERSIONS) | set(bundled_versions())
     seen: dict[str, dict] = {}
     out = []
-    for path in sorted(root.glob("*/*.yaml")):
-        if areas and path.parent.name not in areas:
-            continue
+    for path in paths:
         for case in load_cases(path):
             case.setdefault("source", str(path))
             cid = shorten(case["id"], ID_CHARS)
-            if case["area"] != path.parent.name:
+            if in_area_folders and case["area"] != path.parent.name:
                 raise CaseFileError(f"{path}: case {cid} is in the area {case['area']!r}, but its folder is "
                                     f"{path.parent.name}/: a file under cases/<area>/ holds that area's cases")
             unknown = [v for v in case.get("versions") or () if v not in known]
@@ -160,8 +174,13 @@ class EmptyRecordedFiles(ValueError):
 def select_items(versions: list[str] | None = None, areas: list[str] | None = None,
                  pattern: str | None = None, include_generated: bool = False,
                  recorded_files: list[str] | None = None, reference_root: str | Path = BUNDLED,
-                 cases_root: str | Path = CASES, notes: list[str] | None = None) -> list[CheckItem]:
+                 cases_root: str | Path = CASES, notes: list[str] | None = None,
+                 cases_file: str | Path | None = None) -> list[CheckItem]:
     """The items to check, in version order then file order (see the module docstring).
+
+    ``cases_file``: only the cases of that one case file (:func:`file_cases`), for every
+    version it applies to, each with the recorded answers of the bundled references as a
+    generated case takes them (unverified where they record no such case).
 
     Raises :class:`CaseFileError` (path and line) for a malformed file, ``ValueError``
     for a version that is neither in the table nor among the references, and
@@ -182,8 +201,9 @@ def select_items(versions: list[str] | None = None, areas: list[str] | None = No
             if (not versions or case["version"] in versions) and matches(case, areas, pattern):
                 items.append(_recorded_item(case, _verified(case["version"])))
         return items
+    include_generated = include_generated or cases_file is not None
     wanted = versions or (known if include_generated or not bundled else bundled)
-    generated = None
+    generated = None if cases_file is None else file_cases(cases_file, set(known))
     items = Items()
     for v in wanted:
         recorded: _Recorded = _Recorded(StoredCases(v))
@@ -192,16 +212,17 @@ def select_items(versions: list[str] | None = None, areas: list[str] | None = No
             ref = load_reference(Path(reference_root) / v, areas, lazy=True)
             jvm, verified, stored = ref.jvm, _verified(v), ref.cases
             recorded = _Recorded(stored)
-            chosen = range(len(stored)) if pattern is None else \
-                [i for i in range(len(stored)) if _matches(*stored.summary(i)[1::-1], areas, pattern)]
-            items.add_stored(stored, chosen, verified, jvm)
+            if cases_file is None:  # the file's cases alone: the references only answer them
+                chosen = range(len(stored)) if pattern is None else \
+                    [i for i in range(len(stored)) if _matches(*stored.summary(i)[1::-1], areas, pattern)]
+                items.add_stored(stored, chosen, verified, jvm)
         if include_generated or v not in bundled:
             if generated is None:
                 generated = generated_cases(cases_root, areas, set(known))
             for case in generated:
                 if not applies_to(case, v) or not matches(case, areas, pattern):
                     continue
-                if case["id"] in recorded and v in bundled:
+                if case["id"] in recorded and v in bundled and cases_file is None:
                     rec = recorded[case["id"]]
                     if rec["setup"] == (case.get("setup") or {}) and rec["ops"] == case["ops"]:
                         continue  # the very case is already checked from the reference

@@ -30,8 +30,8 @@ timestamps), or instead an error answer or an absent answer. :func:`answer_probl
 recorded file is checked with: a ``longs`` answer holding ``NaN``, ``1.5`` or ``2**70`` is a
 damaged file, never a case that fails.
 
->>> case_problem({"area": "storage", "setup": {"bits": 5, "size": 64}, "ops": [["new"], ["get", "1"]]})
-"operation 1 ['get', '1']: argument i must be a Java int (-2147483648..2147483647), got the string '1'"
+>>> print(case_problem({"area": "storage", "setup": {"bits": 5, "size": 64}, "ops": [["new"], ["get", "1"]]}))
+operation 1 ["get", "1"]: argument i must be a Java int (-2147483648..2147483647), got the string '1'
 >>> case_problem({"area": "snbt", "setup": {}, "ops": [["parse", "{a:1b}"]]}) is None
 True
 """
@@ -93,6 +93,15 @@ def _show(value) -> str:
     except (TypeError, ValueError, RecursionError):  # not JSON inside (a value an implementation in this process gave)
         text = repr(value)
     return shorten(f"the {kind} {text}", 80)
+
+
+def op_text(op) -> str:
+    """An operation as every message shows one: its JSON (``["get", "1"]``, as in case files and
+    reports), or its ``repr`` where it holds what JSON cannot (a case built in Python)."""
+    try:
+        return json_text(op)
+    except (TypeError, ValueError, RecursionError):
+        return repr(op)
 
 
 @dataclass(frozen=True)
@@ -311,7 +320,7 @@ def op_problem(area: str, op) -> str | None:
         return f"unknown {area} operation {shorten(repr(op[0]), 80)}; operations are {', '.join(ops)}"
     args = op[1:]
     if len(args) != len(params):
-        form = ", ".join([repr(op[0])] + [f"{name} ({kind.name})" for name, kind in params])
+        form = ", ".join([json_text(op[0])] + [f"{name} ({kind.name})" for name, kind in params])
         return (f"takes {len(params)} argument{'s' * (len(params) != 1)}, got {len(args)}: "
                 f"the form is [{form}]")
     for (name, kind), value in zip(params, args):
@@ -338,7 +347,7 @@ def case_problem(case: dict) -> str | None:
         if problem is None and op[0] in needs and not seen.intersection(needs[op[0]]):
             problem = f"comes before {' or '.join(repr(o) for o in needs[op[0]])} made the object it works on"
         if problem:
-            return f"operation {j} {shorten(repr(op), 100)}: {problem}"
+            return f"operation {j} {shorten(op_text(op), 100)}: {problem}"
         opened = opened or op[0] in opens
         seen.add(op[0])
     return None

@@ -10,6 +10,7 @@
 #include <Python.h>
 
 #include "_small_int.h"
+#include "_one_function_module.h"
 
 static PyObject *write_varints(PyObject *module, PyObject *values) {
     if (!PyList_CheckExact(values) && !PyTuple_CheckExact(values))
@@ -42,14 +43,6 @@ decline:
     Py_RETURN_NONE;
 }
 
-static PyMethodDef methods[] = {
-    {"write_varints", write_varints, METH_O,
-     "write_varints(values) -> bytes or None: the VarInts of a list or tuple of 32-bit ints, else None."},
-    {NULL, NULL, 0, NULL},
-};
-
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_varint",
-                                    "VarInts of many ints in one C call (see harness/formats/varint.py).", -1,
-                                    methods};
-
-PyMODINIT_FUNC PyInit__varint(void) { return PyModule_Create(&module); }
+ONE_FUNCTION_MODULE(_varint, write_varints, METH_O,
+                    "write_varints(values) -> bytes or None: the VarInts of a list or tuple of 32-bit ints, else None.",
+                    "VarInts of many ints in one C call (see harness/formats/varint.py).")

@@ -179,3 +179,13 @@ def test_a_case_file_in_another_area_s_folder_is_refused(tmp_path):
     path.write_text(CASE_FILE % "storage/g/other")
     with pytest.raises(CaseFileError, match=rf"{path}: case storage/g/fine is in the area 'storage', but its folder is nbt/"):
         generated_cases(tmp_path)
+
+
+def test_bundled_areas_are_those_the_reference_sets_hold(tmp_path):
+    (tmp_path / "26.3").mkdir()
+    write_recorded(tmp_path / "26.3" / "storage.jsonl", [GOOD])
+    for folder, name in (("1.20.1", "snbt.tsv"), ("objects", "stray.tsv"), (".hidden", "nbt.tsv")):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / name).write_text("")  # the store's folder and a hidden one hold no reference set
+    assert reference.bundled_areas(tmp_path) == ["snbt", "storage"]
+    assert reference.bundled_areas() == ["nbt", "palette", "snbt", "storage"]

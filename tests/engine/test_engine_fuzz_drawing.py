@@ -37,3 +37,36 @@ def test_a_campaign_draws_a_chunk_with_repeats_once(monkeypatch):
     assert [len(b) for a, b in batches] == [SIZE]
     assert _hashes(batches[0][1]) == list(dict.fromkeys(_hashes(real(AREA, "26.3", SEED, 0, SIZE + 2))))
     assert calls == [(AREA, "26.3", SEED, 0, SIZE, True)]  # no second, whole-chunk draw
+
+
+def _chunks(area, version, seed, k, size=generate.CHUNK, distinct=False):
+    """A stand-in for draw_chunk: chunk k's 64 cases, the first six of every chunk alike (three
+    hashes, each twice), the rest the chunk's own."""
+    whole = [{"setup": {}, "ops": [], "hash": f"{i // 2}" if i < 6 else f"{k}-{i}"} for i in range(generate.CHUNK)]
+    return generate.first_distinct(whole, size) if distinct else whole[:size]
+
+
+class _InPlace:
+    """A stand-in for the drawing processes: each draw made when it is asked for, and listed."""
+
+    def __init__(self):
+        self.draws = []
+
+    def apply_async(self, function, args):
+        self.draws.append(args[:1] + args[3:])
+        return type("Draw", (), {"get": staticmethod(lambda: function(*args))})()
+
+
+def test_a_chunk_drawn_ahead_whole_serves_the_shorter_and_the_whole_request(monkeypatch):
+    # chunk 1 is drawn ahead whole while chunk 0 runs; then 100 - 61 = 39 of it are wanted, and,
+    # since its first cases ran in chunk 0, the whole of it: one draw serves both, no hash worked out again
+    hashed = []
+    monkeypatch.setattr(generate, "draw_chunk", _chunks)
+    monkeypatch.setattr(generate, "case_hash", lambda *a: hashed.append(a) or "")
+    c = campaign.Campaign([AREA], "26.3", SEED, 100, None, None, None)
+    alone = list(campaign._batches(c, threading.Event(), campaign._Drawer(c, 0)))
+    drawer = campaign._Drawer(c, 0)
+    drawer.pool = _InPlace()
+    ahead = list(campaign._batches(c, threading.Event(), drawer))
+    assert ahead == alone and [len(b) for _, b in ahead] == [61, 39]
+    assert drawer.pool.draws == [(AREA, 0, 64, True), (AREA, 1, 64, True)] and hashed == []

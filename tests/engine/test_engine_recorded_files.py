@@ -109,21 +109,21 @@ def test_a_longs_answer_outside_java_longs_is_a_damaged_file(tmp_path, capsys, v
     path.write_text(recorded_line(_other()) + "\n" + LONGS_CASE % value + "\n")
     assert main(["check", "--recorded", str(path), "--no-progress", "--quiet"]) == 2
     out, err = capsys.readouterr()
-    assert err.strip().splitlines() == [f"harness check: {path}:2: storage/x: answer 1 (to ['longs']) must be a list "
+    assert err.strip().splitlines() == [f'harness check: {path}:2: storage/x: answer 1 (to ["longs"]) must be a list '
                                         f"of Java longs, item 1 must be a Java long (-9223372036854775808.."
                                         f"9223372036854775807), got {shown}"]
     assert "failed" not in out
 
 
 @pytest.mark.parametrize("case, message", [
-    (dict(GOOD, answers=[None, "0", *GOOD["answers"][2:]]), r"answer 1 \(to \['get', 64\]\) must be a Java int"),
-    (dict(GOOD, answers=[0, *GOOD["answers"][1:]]), r"answer 0 \(to \['new'\]\) must be null, got the integer 0"),
+    (dict(GOOD, answers=[None, "0", *GOOD["answers"][2:]]), r'answer 1 \(to \["get", 64\]\) must be a Java int'),
+    (dict(GOOD, answers=[0, *GOOD["answers"][1:]]), r'answer 0 \(to \["new"\]\) must be null, got the integer 0'),
     (dict(GOOD, answers=[None, {"error": "E", "message": 5}, *GOOD["answers"][2:]]),
      r"answer 1 .* an error answer's message must be a string or null, got the integer 5"),
     (dict(GOOD, answers=[None, {"error": "E", "message": None, "why": 1}, *GOOD["answers"][2:]]),
      r"answer 1 .* an error answer has the keys error, message, cause, cause_message only, not 'why'"),
     (dict(GOOD, answers=[*GOOD["answers"][:-1], {"unsupported": "no"}]),
-     r"answer 6 \(to \['longs'\]\) must be a list of Java longs, got the mapping"),
+     r'answer 6 \(to \["longs"\]\) must be a list of Java longs, got the mapping'),
 ])
 def test_every_answer_shape_is_checked_per_area(tmp_path, case, message):
     path = write_recorded(tmp_path / "r.jsonl", [_other(), case])
@@ -145,7 +145,7 @@ def test_palette_answers_are_checked(tmp_path, op, wrong, message):
     path = write_recorded(tmp_path / "r.jsonl", [dict(base, answers=answers)])
     with pytest.raises(CaseFileError) as e:
         select_items(recorded_files=[str(path)])
-    assert str(e.value).startswith(f"{path}:1: palette/p/grow-biomes-2: answer {k} (to ['{op}']) {message}")
+    assert str(e.value).startswith(f'{path}:1: palette/p/grow-biomes-2: answer {k} (to ["{op}"]) {message}')
 
 
 def test_an_answer_nested_deeper_than_the_answer_depth_is_a_malformed_case():
@@ -159,6 +159,6 @@ def test_an_answer_nested_deeper_than_the_answer_depth_is_a_malformed_case():
 
     # at the limit the depth rule lets it through (the answer type rule then refuses a list for 'new')
     at_limit = recorded_problem(dict(GOOD, answers=[nested(ANSWER_DEPTH)] + GOOD["answers"][1:]))
-    assert at_limit.endswith("answer 0 (to ['new']) must be null, got the list " + "[" * ANSWER_DEPTH + "7" + "]" * ANSWER_DEPTH)
+    assert at_limit.endswith('answer 0 (to ["new"]) must be null, got the list ' + "[" * ANSWER_DEPTH + "7" + "]" * ANSWER_DEPTH)
     problem = recorded_problem(dict(GOOD, answers=[nested(100_000)] + GOOD["answers"][1:]))
     assert problem.endswith(f"answer 0 is nested deeper than {ANSWER_DEPTH} levels; no operation answers that")

@@ -192,3 +192,20 @@ def test_one_repeat_is_said_in_the_singular(tmp_path):
     notes = []
     select_items(recorded_files=[str(a), str(a)], notes=notes)
     assert notes == [f"{a}: 1 case repeats an identical earlier one (first: {a}:1 repeats {a}:1); each is checked once"]
+
+
+def test_a_headline_and_the_first_line_of_a_mismatch_name_the_same():
+    from harness.engine.compare import MISSING, Difference, Mismatch
+
+    op = ["longs"]
+    cases = [  # (a mismatch, its headline, its first line)
+        (Mismatch(6, op, [1], MISSING, Difference(note="no answer given")),
+         'op 6 ["longs"]: no answer given', 'op 6 ["longs"]: no answer given'),
+        (Mismatch(6, op, [1], [2], Difference(path=(0,), note="long 0"), "long 0"),
+         'op 6 ["longs"] differs at long 0', 'op 6 ["longs"]: differs at long 0'),
+        (Mismatch(6, op, [1], {"error": "E"}, Difference(note="a value vs an error answer")),
+         'op 6 ["longs"]: a value vs an error answer', 'op 6 ["longs"]'),
+        (Mismatch(6, op, [1], [2], Difference()), 'op 6 ["longs"] differs at the answer', 'op 6 ["longs"]'),
+    ]
+    for m, headline, first in cases:
+        assert (report.headline(m), report.mismatch_lines(m)[0]) == (headline, first)

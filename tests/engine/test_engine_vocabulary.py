@@ -37,10 +37,10 @@ def _with_op(op, **change):
 # (the change to a recorded case, made when a test asks, what the refusal must say); each ran into a Python
 # internal (TypeError, IndexError, KeyError) or even passed before the vocabulary was checked
 MALFORMED = [
-    (lambda: _with_op(["get", "1"]), r"operation 1 \['get', '1'\]: argument i must be a Java int .* got the string '1'"),
+    (lambda: _with_op(["get", "1"]), r"operation 1 \[\"get\", \"1\"\]: argument i must be a Java int .* got the string '1'"),
     (lambda: _with_op(["get", 1.5]), r"argument i must be a Java int .* got the number 1\.5"),
     (lambda: _with_op(["get", True]), r"argument i must be a Java int .* got the boolean true"),
-    (lambda: _with_op(["get"]), r"operation 1 \['get'\]: takes 1 argument, got 0: the form is \['get', i \(int\)\]"),
+    (lambda: _with_op(["get"]), r'operation 1 \["get"\]: takes 1 argument, got 0: the form is \["get", i \(int\)\]'),
     (lambda: _with_op(["get", 1, 2, 3]), r"takes 1 argument, got 3"),
     (lambda: _with_op(["frobnicate"]), r"unknown storage operation 'frobnicate'; operations are new, from_longs,"),
     (lambda: _with_op(["from_longs", [2 ** 64]]), r"argument longs item 0 must be a Java long .* got the integer 18446744073709551616"),
@@ -48,7 +48,7 @@ MALFORMED = [
     (lambda: dict(GOOD, setup={}), r"'setup' needs 'bits'; a storage setup is \{bits \(int\), size \(int\)\}"),
     (lambda: dict(GOOD, setup={"bits": "5", "size": 64}), r"setup bits must be a Java int .* got the string '5'"),
     (lambda: dict(GOOD, setup={"bits": 5, "size": 2 ** 31}), r"setup size must be a Java int .* got the integer 2147483648"),
-    (lambda: dict(GOOD, ops=[["get", 0]], answers=[0]), r"operation 0 \['get', 0\]: comes before 'new' or 'from_longs'"),
+    (lambda: dict(GOOD, ops=[["get", 0]], answers=[0]), r"operation 0 \[\"get\", 0\]: comes before 'new' or 'from_longs'"),
     (lambda: dict(_palette(), setup=dict(_palette()["setup"], strategy="blocks")),
      r"setup strategy must be one of 'block_states', 'biomes', got the string 'blocks'"),
     (lambda: dict(_palette(), ops=[["unpack", [0], [1.0]]], answers=[None]), r"argument data item 0 must be a Java long"),
@@ -76,7 +76,7 @@ def test_a_malformed_case_in_a_yaml_case_file_is_refused_with_its_line(tmp_path)
     path.write_text("area: storage\ncases:\n- id: storage/g/a\n  setup: {bits: 4, size: 2}\n  ops: [[new]]\n"
                     "- id: storage/g/b\n  setup: {bits: 4, size: 2}\n  ops:\n  - [new]\n  - [get, '1']\n")
     with pytest.raises(CaseFileError, match=rf"{re.escape(str(path))}:6: case #2: storage/g/b: operation 1 "
-                                            r"\['get', '1'\]: argument i must be a Java int"):
+                                            r'\["get", "1"\]: argument i must be a Java int'):
         load_cases(path)
 
 
@@ -106,7 +106,7 @@ def test_the_runner_reports_a_malformed_case_as_such_not_as_a_bug_of_the_impleme
     item = CheckItem({k: case[k] for k in ("id", "area", "version", "setup", "ops")}, case["answers"], "x.jsonl:2")
     outcome = check_item(python_implementation(), item)
     assert outcome.status == "failed"
-    assert outcome.reason.startswith("malformed case: operation 1 ['get', '1']: argument i must be a Java int")
+    assert outcome.reason.startswith('malformed case: operation 1 ["get", "1"]: argument i must be a Java int')
     assert "(at " not in outcome.reason and "TypeError" not in outcome.reason
 
 
@@ -138,7 +138,7 @@ def test_the_rig_refuses_a_malformed_case_file_before_the_game_runs(tmp_path):
     from rig.runner import load_case_file  # harness live/record --cases
 
     path = write_recorded(tmp_path / "r.jsonl", [MALFORMED[0][0]()])
-    with pytest.raises(CaseFileError, match=r":1: storage/p/errors: operation 1 \['get', '1'\]"):
+    with pytest.raises(CaseFileError, match=r":1: storage/p/errors: operation 1 \[\"get\", \"1\"\]"):
         load_case_file(path)
 
 
@@ -153,4 +153,4 @@ def test_served_over_the_protocol_a_malformed_case_is_a_failure_line_saying_so()
     serve(answer_case, io.StringIO(json.dumps(case) + "\n"), out)
     line = json.loads(out.getvalue())
     assert line["id"] == case["id"]
-    assert line["failure"].startswith("malformed case: operation 1 ['get', '1']: argument i must be a Java int")
+    assert line["failure"].startswith('malformed case: operation 1 ["get", "1"]: argument i must be a Java int')

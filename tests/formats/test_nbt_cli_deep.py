@@ -39,3 +39,19 @@ def test_convert_strict_reads_a_deep_tree_back_and_compares_it(tmp_path):
     done = run_in_process(["nbt", "convert", str(source), str(out), "--to", "snbt", "--strict"])
     assert (done.returncode, done.stderr) == (0, "")  # it compared the text read back: 1,050 levels with no RecursionError
     assert out.read_text().count("{") == 1050
+
+
+def test_the_first_difference_is_named_by_its_tag_path_once_shortened():
+    from harness.cli.nbt import _WHERE_CHARS, _first_difference
+    from harness.formats.nbt import tags as T
+
+    def tree(leaf):
+        return T.CompoundTag({"a b": T.ListTag([T.IntTag(1), T.CompoundTag({"c": T.IntArrayTag([1, leaf])})])})
+
+    assert _first_difference(tree(2), tree(2)) is None
+    assert _first_difference(tree(2), tree(3)) == '"a b"[1].c[1]'  # a key quoted, list and array indices
+    assert _first_difference(tree(2), T.CompoundTag({})) == '"a b"'
+    assert _first_difference(T.IntTag(1), T.ByteTag(1)) == "(root)"
+    deep = T.CompoundTag({"k" * 300: tree(2)})
+    where = _first_difference(deep, T.CompoundTag({"k" * 300: tree(3)}))
+    assert len(where) <= _WHERE_CHARS + 20 and where.startswith("kkk") and where.endswith(".c[1]")

@@ -21,6 +21,7 @@ from conftest import RECORDED_VERSIONS, REPO, reference_cases
 from harness.formats import versions
 from harness.formats.errors import GameError
 from harness.formats.nbt import compression, nbt_io
+from harness.formats.nbt import tags as T
 from harness.formats.nbt.detect import open_nbt, save_nbt
 from harness.formats.region import RegionError, RegionFile
 
@@ -125,6 +126,21 @@ def test_end_root_is_refused_as_the_game_refuses_it():
     with pytest.raises(GameError) as info:
         nbt_io.read_file((REAL / "java-nbt/invalid_data_tag.dat").read_bytes(), versions.get("26.3"))
     assert (info.value.kind, info.value.message) == ("IOException", "Root tag must be a named compound tag")
+
+
+@pytest.mark.parametrize("data, refused", [
+    (bytes.fromhex("0a0002c041" "0100016205" "00"), ("UTFDataFormatException", "malformed input around byte 2", "java")),
+    (bytes.fromhex("0a0200ff41" "0101006205" "00"), ("UTFDataFormatException", "malformed UTF-8 around byte 0", "bedrock")),
+], ids=["java", "bedrock"])
+def test_a_root_name_that_is_no_text_is_refused_by_the_reader_that_reads_the_rest(data, refused):
+    # GAME_FACTS.md 3.1: NbtIo skips the root's name, so the rest of the file reads; ours keeps the name,
+    # and its refusal names the encoding and the offset (not a misreading in another encoding that gets further)
+    if refused[2] == "java":
+        assert nbt_io.read_file(data, versions.get("26.3")) == T.CompoundTag({"b": T.ByteTag(5)})
+    with pytest.raises(GameError) as info:
+        open_nbt(data)
+    assert (info.value.kind, info.value.message, info.value.encoding) == refused
+    assert info.value.where == "offset 3, path (root)"
 
 
 @pytest.mark.parametrize("version_id", RECORDED_VERSIONS)

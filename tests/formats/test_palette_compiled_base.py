@@ -25,6 +25,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import REPO
+from harness.formats.errors import GameError
 from harness.formats.palette import PalettedContainer, Strategy, quick_set
 from harness.formats.storage import long_bytes
 from test_palette_quick_set import _RuleModel, quick_path  # noqa: F401  (the fixture: each quick path)
@@ -201,3 +202,23 @@ def test_the_long_writer_examples():
 
     result = doctest.testmod(long_bytes)
     assert result.attempted > 0 and result.failed == 0
+
+
+@needs_base
+def test_what_the_compiled_set_at_cannot_answer_goes_to_the_pure_path_alone():
+    # one way on from the C path, started or not: the pure path, which hands on to the full one
+    asked = []
+
+    class Mine(PalettedContainer):
+        def _set_at_in_python(self, index, value):
+            asked.append((index, value))
+            quick_set.set_at_in_python(self, index, value)
+
+    c = Mine(BIOMES, 0)
+    c.set_at(0, 1)  # not started yet: the pure path, then the full one starts it
+    c.set_at(1, 1)  # known: the C path alone
+    with pytest.raises(GameError):
+        c.set_at(64, 1)  # past the end: refused by the full path
+    with pytest.raises(TypeError):
+        c.set_at(2, True)
+    assert asked == [(0, 1), (64, 1), (2, True)] and [c.get_at(i) for i in range(3)] == [1, 1, 0]

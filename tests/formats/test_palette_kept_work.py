@@ -126,3 +126,37 @@ def test_packed_longs_as_list_or_array():
     saved = section.pack()  # GAME_FACTS.md 2.4: [1, 2], id 1 at index 5 of 4-bit longs
     assert saved == Packed([1, 2], _rule_longs(4, [0] * 5 + [1], BLOCKS.size))
     assert PalettedContainer.unpack(BLOCKS, saved.palette, saved.longs).get_at(5) == 2
+
+
+@pytest.mark.parametrize("entries, data", [([7], None), ([7], [1, 2]), (list(range(300)), [0] * 586)],
+                         ids=["single-no-longs", "single-ignores-longs", "global"])
+def test_unpack_reads_the_strategys_packed_layout_alone(monkeypatch, entries, data):
+    # the bits, configuration and length of a packed section come from packed_layout, worked out once
+    def asked_again(*args):
+        raise AssertionError("worked out again beside packed_layout")
+
+    monkeypatch.setattr(Strategy, "bits_for_serialization", asked_again)
+    monkeypatch.setattr(Strategy, "configuration", asked_again)
+    for given in (data, None if data is None else np.array(data, dtype=np.int64)):
+        c = PalettedContainer.unpack(BLOCKS, entries, given)
+        assert c.bits() == (0 if len(entries) == 1 else 16) and c.get_at(5) == entries[0]
+
+
+def test_a_loaded_palette_moves_to_global_as_its_id_for_gives_each_value():
+    # GAME_FACTS.md 2.4: a loaded palette's entries are not checked; GlobalPalette.idFor gives
+    # a registry id its own id and 0 to anything else
+    c = PalettedContainer.unpack(Strategy.biomes(67), [3, True, 5, -1], [0b11_1001, 0])  # ids 1, 2, 3, then 0
+    for v in range(10, 16):  # ten values: past the linear 3 bits, so global
+        c.set_at(10 + v, v)
+    assert c.bits() == 7 and [c.get_at(i) for i in range(4)] == [1, 5, 0, 3]
+
+
+def test_longs_taken_as_given_are_written_as_the_rule_and_kept_until_a_change():
+    # FriendlyByteBuf.writeFixedSizeLongArray: 8 bytes a long, big-endian (GAME_FACTS.md 2.3)
+    given = np.array(_rule_longs(4, [i % 3 for i in range(BLOCKS.size)]), dtype=np.int64)
+    given.flags.writeable = False
+    s = SimpleBitStorage.over_longs(4, BLOCKS.size, given)
+    written = s.write_longs(bytearray(b"\x04"), False)
+    assert written == b"\x04" + given.astype(">i8").tobytes() and s.write_longs(bytearray(b"\x04"), False) is written
+    s.set(0, 2)
+    assert s.write_longs(bytearray(b"\x04"), False)[1:9] == (int(given[0]) | 2).to_bytes(8, "big", signed=True)

@@ -89,10 +89,11 @@ def test_sets_after_unpack_leave_the_array_given_as_it_was(entries, bits):
 def test_unpack_refuses_an_array_of_the_wrong_length_as_a_list():
     # GAME_FACTS.md 2.4: the DataResult error, the same for either form of the longs
     given = _section(4, [0] * BLOCKS.size)[:-1]
-    with pytest.raises(GameError) as e:
-        PalettedContainer.unpack(BLOCKS, [1, 2], given)
-    assert e.value.to_answer() == {"error": "DataResult", "message": "Failed to read PalettedContainer: Invalid "
-                                   "length given for storage, got: 255 but expected: 256"}
+    for longs in (given, given.tolist()):
+        with pytest.raises(GameError) as e:
+            PalettedContainer.unpack(BLOCKS, [1, 2], longs)
+        assert e.value.to_answer() == {"error": "DataResult", "message": "Failed to read PalettedContainer: Invalid "
+                                       "length given for storage, got: 255 but expected: 256"}
 
 
 def test_a_read_only_array_is_copied_on_the_first_change():

@@ -106,11 +106,15 @@ class CampaignResult:
 class _Drawer:
     """Chunks drawn in ``processes`` child processes (0: in this one), the next ``depth``
     chunks of the campaign's order requested ahead: drawing costs about as much as judging.
+    A chunk drawn ahead is kept by area and number with the size it was drawn to, and serves
+    any request as long or shorter (:func:`generate.first_distinct`): a later chunk is drawn
+    ahead whole, since how many of it will be wanted depends on the chunks before it.
     :meth:`close` ends the children at once (a campaign whose time is up does not wait for
     chunks it will not run)."""
 
     def __init__(self, c: Campaign, processes: int, depth: int = 4):
-        self.c, self.depth, self.pending = c, depth, {}
+        self.c, self.depth = c, depth
+        self.pending: dict[tuple[str, int], tuple[int, object]] = {}  # (area, k) -> (size drawn to, the draw)
         self.pool = None
         if processes:
             from multiprocessing import get_context
@@ -123,16 +127,33 @@ class _Drawer:
         ``upcoming`` ones (the same triples) requested ahead."""
         if self.pool is None:
             return generate.draw_chunk(key[0], self.c.version, self.c.seed, key[1], key[2], True)
-        for area, k, size in [key] + upcoming[:self.depth]:
-            if (area, k, size) not in self.pending:
-                self.pending[area, k, size] = self.pool.apply_async(generate.draw_chunk,
-                                                                    (area, self.c.version, self.c.seed, k, size, True))
-        return self.pending.pop(key).get()
+        area, k, size = key
+        for ahead in [key] + upcoming[:self.depth]:
+            kept = self.pending.get(ahead[:2])
+            if kept is None or kept[0] < ahead[2]:
+                self.pending[ahead[:2]] = (ahead[2], self.pool.apply_async(
+                    generate.draw_chunk, (ahead[0], self.c.version, self.c.seed, ahead[1], ahead[2], True)))
+        drawn_to, draw = self.pending.pop((area, k))
+        drawn = draw.get()
+        if drawn_to == size:
+            return drawn
+        self.pending[area, k] = (drawn_to, _Drawn(drawn))  # kept for a longer request of the same chunk
+        return generate.first_distinct(drawn, size)
 
     def close(self) -> None:
         if self.pool is not None:
             self.pool.terminate()
             self.pool.join()
+
+
+class _Drawn:
+    """A chunk already drawn, kept as a pending draw is (``get()`` gives it)."""
+
+    def __init__(self, drawn: list[dict]):
+        self.drawn = drawn
+
+    def get(self) -> list[dict]:
+        return self.drawn
 
 
 def _batches(c: Campaign, stop: threading.Event, drawer: _Drawer):
@@ -144,11 +165,11 @@ def _batches(c: Campaign, stop: threading.Event, drawer: _Drawer):
     seen: set[str] = set()
     left = {a: c.cases for a in c.areas}
 
-    def size(area, n=0):  # how many of chunk k + n to draw: what is left if the chunks before gave CHUNK new
-        return generate.CHUNK if left[area] is None else max(1, min(generate.CHUNK, left[area] - n * generate.CHUNK))
+    def size(area):  # how many of the current chunk to draw: what is left, up to a chunk
+        return generate.CHUNK if left[area] is None else max(1, min(generate.CHUNK, left[area]))
 
     def new(area, drawn):  # how many of drawn are not run yet
-        return len({generate.case_hash(area, d["setup"], d["ops"]) for d in drawn} - seen)
+        return len({generate.drawn_hash(area, d) for d in drawn} - seen)
 
     def fresh(area, drawn, source):
         out = []
@@ -174,8 +195,10 @@ def _batches(c: Campaign, stop: threading.Event, drawer: _Drawer):
                 live.remove(area)
                 continue
             after = [a for a in live if left[a] is None or left[a] > 0]
+            # this round's chunks as they will be asked for; later ones whole (how many of them will
+            # be wanted depends on how many new cases the chunks before them give)
             upcoming = [(a, k, size(a)) for a in after[after.index(area) + 1:]] + [
-                (a, k + n, size(a, n)) for n in (1, 2) for a in after if _needs(left[a], n)]
+                (a, k + n, generate.CHUNK) for n in (1, 2) for a in after if _needs(left[a], n)]
             want = size(area)
             drawn = drawer.get((area, k, want), upcoming)
             if len(drawn) >= want and want < generate.CHUNK and new(area, drawn) < left[area]:  # want < CHUNK: a limit

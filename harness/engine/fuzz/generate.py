@@ -35,10 +35,17 @@ def case_hash(area: str, setup: dict, ops: list) -> str:
     return hashlib.sha256(text.encode("ascii")).hexdigest()[:HASH_CHARS]
 
 
+def drawn_hash(area: str, drawn: dict) -> str:
+    """The :func:`case_hash` of drawn ``{"setup", "ops"}``: its ``hash`` where :func:`draw_chunk`
+    worked it out, else worked out now (a case from the example database)."""
+    return drawn.get("hash") or case_hash(area, drawn["setup"], drawn["ops"])
+
+
 def make_case(area: str, version: str, drawn: dict, source: str) -> dict:
     """A campaign case from drawn ``{"setup", "ops"}``: ``id`` (``<area>/fuzz/<hash>``),
-    ``hash``, ``area``, ``version``, ``setup``, ``ops`` and ``source`` (where it came from)."""
-    h = case_hash(area, drawn["setup"], drawn["ops"])
+    ``hash`` (:func:`drawn_hash`), ``area``, ``version``, ``setup``, ``ops`` and ``source``
+    (where it came from)."""
+    h = drawn_hash(area, drawn)
     return {"id": f"{area}/fuzz/{h}", "hash": h, "area": area, "version": version,
             "setup": drawn["setup"], "ops": drawn["ops"], "source": source}
 
@@ -77,14 +84,14 @@ class _Enough(Exception):
 
 
 def draw_chunk(area: str, version: str, seed: int, k: int, size: int = CHUNK, distinct: bool = False) -> list[dict]:
-    """The first ``size`` (at most :data:`CHUNK`) drawn ``{"setup", "ops"}`` of chunk ``k``
-    (module docstring), in Hypothesis' order: the same in any process for the same arguments
-    and strategies, and the first ``size`` of the whole chunk. With ``distinct``, the first
-    drawn up to the ``size``-th distinct one (by :func:`case_hash`; a chunk's repeats among
-    them): what a campaign that drops repeats needs of the chunk for ``size`` cases, without
-    drawing the whole chunk again. (The run is always set up for :data:`CHUNK` examples,
-    since Hypothesis draws differently for another ``max_examples``, and is stopped once
-    ``size`` are drawn.)"""
+    """The first ``size`` (at most :data:`CHUNK`) drawn ``{"setup", "ops", "hash"}`` of chunk
+    ``k`` (module docstring; ``hash`` is :func:`case_hash`'s, worked out once, here), in
+    Hypothesis' order: the same in any process for the same arguments and strategies, and the
+    first ``size`` of the whole chunk. With ``distinct``, the first drawn up to the ``size``-th
+    distinct one (:func:`first_distinct`; a chunk's repeats among them): what a campaign that
+    drops repeats needs of the chunk for ``size`` cases, without drawing the whole chunk again.
+    (The run is always set up for :data:`CHUNK` examples, since Hypothesis draws differently
+    for another ``max_examples``, and is stopped once ``size`` are drawn.)"""
     from hypothesis import HealthCheck, Phase, given, settings
     from hypothesis import seed as hypothesis_seed
 
@@ -106,9 +113,9 @@ def draw_chunk(area: str, version: str, seed: int, k: int, size: int = CHUNK, di
     def collect(case):
         if enough():  # Hypothesis runs the stopping example once more to report it
             raise _Enough
+        case = {**case, "hash": case_hash(area, case["setup"], case["ops"])}
         drawn.append(case)
-        if distinct:
-            hashes.add(case_hash(area, case["setup"], case["ops"]))
+        hashes.add(case["hash"])
         if enough():
             raise _Enough
 
@@ -118,6 +125,17 @@ def draw_chunk(area: str, version: str, seed: int, k: int, size: int = CHUNK, di
         except _Enough:
             pass
     return drawn  # collect stops at size: Hypothesis replays the stopping example after enough()
+
+
+def first_distinct(drawn: list[dict], size: int) -> list[dict]:
+    """The first of ``drawn`` (cases with their ``hash``) up to the ``size``-th distinct one:
+    of a chunk drawn further, what :func:`draw_chunk` with ``distinct`` gives for ``size``."""
+    hashes: set[str] = set()
+    for n, case in enumerate(drawn):
+        hashes.add(case["hash"])
+        if len(hashes) >= size:
+            return drawn[:n + 1]
+    return drawn
 
 
 def database_key(area: str, version: str) -> bytes:

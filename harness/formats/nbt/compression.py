@@ -228,16 +228,14 @@ def read_streaming(read: Callable[[bytes], T], data: bytes, compression: str, *,
     pieces = _pieces(data, compression, limit, out)
     size = FIRST_PIECE
     while True:
-        ended, problem = _inflate_onto(out, pieces, size)
+        ended, problem = _inflate_onto(out, pieces, size)  # a fault ends the stream
         try:
-            value = read(bytes(out))
+            value = read_to_fault(read, bytes(out), problem)
         except GameError as e:
-            if not ended and _ran_out(e):
-                size *= 4
-                continue
-            if problem is not None and _ran_out(e):
-                raise problem from None
-            raise
+            if ended or not _ran_out(e):
+                raise
+            size *= 4
+            continue
         if not ended:
             _, problem = _inflate_onto(out, pieces)
         return value, problem, len(out)

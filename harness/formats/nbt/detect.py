@@ -30,7 +30,10 @@ document with bytes left over, or a refusal) is ranked, best first, by:
 
 If the best outcome is a refusal, its error is raised, with an ``encoding`` attribute naming
 the encoding whose read it is: a cut, damaged or too deep Java file reports the Java
-reader's error, not a misreading in another encoding. A root of
+reader's error, not a misreading in another encoding. So does a file whose root name is
+not text in its encoding (modified UTF-8, or UTF-8 in Bedrock's): where an encoding's
+refusal came before the rest of the file, which reads once the name is skipped (as the
+game's ``NbtIo`` skips it), that refusal is raised, however far other encodings get. A root of
 type End (``00``: the network's "no tag") is no document: detection refuses it with the
 game's file-reading error, ``IOException`` "Root tag must be a named compound tag", decided
 from the first byte alone when no ``bedrock-level-dat`` header matches (every encoding
@@ -141,6 +144,25 @@ def root_name(encoding: str, data, version) -> str | None:
         return None
 
 
+def _reads_but_for_its_name(encoding: str, data, version) -> bool:
+    """Whether ``encoding`` (a named one) reads all of ``data`` once its root's name is skipped,
+    as the game's ``NbtIo`` skips it (GAME_FACTS.md 3.1): then its refusal was of the name's
+    text (not modified UTF-8, or not UTF-8 in Bedrock's encodings), and that refusal is the
+    file's error, however far a misreading in another encoding gets."""
+    if encoding not in (JAVA, BEDROCK, BEDROCK_NETWORK) or root_name(encoding, data, version) is not None:
+        return False  # the name reads: the refusal was of the rest
+    reader = NbtReader(data, get_encoding(encoding.replace("-", "_")), version.nbt, NbtAccounter.for_file(version.nbt))
+    try:
+        tag_id = reader.read_byte()
+        if not 1 <= tag_id <= 12:
+            return False
+        reader.skip_string()
+        reader.read_root_payload(tag_id)
+    except GameError:
+        return False
+    return reader.pos == len(data)
+
+
 def _is_limit(error: GameError, version) -> bool:
     """Whether ``error`` is the game's limit (``version.nbt.accounter_error``: depth, quota)."""
     return version.nbt.accounter_error in (error.kind, error.cause)
@@ -170,6 +192,8 @@ def detect(data: bytes, version=None) -> NbtDocument:
                 raise GameError("IOException", nbt_io.ROOT_MUST_BE_COMPOUND, where="offset 0")
         except GameError as e:
             e.encoding = encoding  # whose read refused: shown by ``harness nbt``
+            if _reads_but_for_its_name(encoding, data, version):
+                raise
             progress, outcome = _offset(e), e
         else:
             outcome = NbtDocument(encoding, _compression.NONE, name, tag, header)

@@ -18,8 +18,8 @@
  *
  * set_at(index, value): where index and value are plain ints, 0 <= index < len(cells) and the
  * value is known (or a global palette's, or new with room left), stores its id in the cell and
- * returns None. Anything else is answered by self._set_at_in_full(index, value) (the full path:
- * a resize, a refusal) while started, else by self._set_at_in_python(index, value).
+ * returns None. Anything else is answered by self._set_at_in_python(index, value): the pure
+ * quick path, which hands what it cannot answer either to the full path (a resize, a refusal).
  *
  * own_set_at(cls) gives the subclass cls the same set_at as its own method (see there).
  */
@@ -56,7 +56,7 @@ typedef struct {
     Seen *seen; /* SEEN_SLOTS of them, made on the first start (kept apart: a container stays small) */
 } QuickSet;
 
-static PyObject *full_name, *python_name; /* "_set_at_in_full", "_set_at_in_python" */
+static PyObject *python_name; /* "_set_at_in_python" */
 
 static void QuickSet_release(QuickSet *self) {
     Py_CLEAR(self->known);
@@ -228,16 +228,11 @@ static PyObject *QuickSet_set_at(QuickSet *self, PyObject *const *args, Py_ssize
         return NULL;
     }
     PyObject *call[3] = {(PyObject *)self, args[0], args[1]};
-    return PyObject_VectorcallMethod(self->known != NULL ? full_name : python_name, call,
-                                     3 | PY_VECTORCALL_ARGUMENTS_OFFSET, NULL);
+    return PyObject_VectorcallMethod(python_name, call, 3 | PY_VECTORCALL_ARGUMENTS_OFFSET, NULL);
 }
 
-static PyMethodDef set_at_def = {
-    "set_at", (PyCFunction)(void (*)(void))QuickSet_set_at, METH_FASTCALL,
-    "set_at($self, index, value, /)\n--\n\n"
-    "Sets the value at an index (the palette takes the value before the index is checked)."};
-
 static PyMethodDef QuickSet_methods[] = {
+    /* set_at first: own_set_at makes a subclass's own method of this entry */
     {"set_at", (PyCFunction)(void (*)(void))QuickSet_set_at, METH_FASTCALL,
      "set_at($self, index, value, /)\n--\n\n"
      "Sets the value at an index (the palette takes the value before the index is checked)."},
@@ -260,8 +255,6 @@ static PyTypeObject QuickSetType = {
     .tp_methods = QuickSet_methods,
 };
 
-static PyTypeObject QuickSetType;
-
 /* own_set_at(cls): gives cls (a subclass of QuickSet) a set_at of its own, the same method made
  * for cls itself: Python's call of a method of a C type is quickest for an instance of exactly
  * the type that defines it (the interpreter's specialised call checks the type for identity). */
@@ -270,7 +263,7 @@ static PyObject *own_set_at(PyObject *module, PyObject *cls) {
         PyErr_SetString(PyExc_TypeError, "own_set_at: cls must be a subclass of QuickSet");
         return NULL;
     }
-    PyObject *descr = PyDescr_NewMethod((PyTypeObject *)cls, &set_at_def);
+    PyObject *descr = PyDescr_NewMethod((PyTypeObject *)cls, &QuickSet_methods[0]); /* set_at */
     if (descr == NULL)
         return NULL;
     int failed = PyObject_SetAttrString(cls, "set_at", descr);
@@ -291,9 +284,8 @@ static struct PyModuleDef quick_set_module = {
 };
 
 PyMODINIT_FUNC PyInit__quick_set(void) {
-    full_name = PyUnicode_InternFromString("_set_at_in_full");
     python_name = PyUnicode_InternFromString("_set_at_in_python");
-    if (full_name == NULL || python_name == NULL)
+    if (python_name == NULL)
         return NULL;
     QuickSetType.tp_new = PyBaseObject_Type.tp_new; /* object.__new__ makes a container (unpack) */
     if (PyType_Ready(&QuickSetType) < 0)

@@ -50,7 +50,7 @@ from harness.formats.palette.palettes import (
 )
 from harness.formats.palette.strategy import Configuration, PackedLayout, Strategy
 from harness.formats.storage import BitStorage, InitializationException, SimpleBitStorage, java_longs, new_storage
-from harness.formats.storage.simple_bit_storage import _INT64, CELL_LIMIT, expected_longs
+from harness.formats.storage.simple_bit_storage import _INT64, CELL_LIMIT
 from harness.formats.storage.word_codec import cell_dtype, decode_through, decode_words
 
 
@@ -226,15 +226,12 @@ def _values_of(palette: Palette, ids: list[int]) -> list[int]:
     return [entries[ids[0]]] if len(ids) == 1 else list(itemgetter(*ids)(entries))
 
 
-def _palette_of(empty: Palette, values: list[int], registry: int) -> tuple[Palette, list[int]]:
+def _palette_of(empty: Palette, values: list[int]) -> tuple[Palette, list[int]]:
     """``empty`` (a new palette) after ``idFor`` of each of ``values`` in turn, and the ids it
-    gave: at once where the answer is plain (a global palette's ids of plain ints; a linear or
-    hash map palette of hashable values that all fit, merged where equal as ``idFor`` finds
-    them), else value by value (which raises where the palette would have to resize)."""
-    if empty.kind == "global":
-        if set(map(type, values)) <= {int}:
-            return empty, [v if 0 <= v < registry else 0 for v in values]
-    elif isinstance(empty, (LinearPalette, HashMapPalette)):
+    gave: at once where the answer is plain (a linear or hash map palette of hashable values
+    that all fit, merged where equal as ``idFor`` finds them), else value by value (a global
+    palette's own ``idFor``; which raises where the palette would have to resize)."""
+    if isinstance(empty, (LinearPalette, HashMapPalette)):
         try:
             entries = list(dict.fromkeys(values))
         except TypeError:  # an unhashable entry: value by value
@@ -272,6 +269,11 @@ def _refuse_value(value: object, registry: int) -> None:
 _NDARRAY = np.ndarray
 _ADOPTED = {"linear": LinearPalette.adopt, "hash_map": HashMapPalette.adopt}  # unpack's palettes over the longs as given
 _new_container = object.__new__  # unpack's container, with no __init__ (the class's defaults hold)
+
+
+def _read_failure(wrong: InitializationException) -> GameError:
+    """The ``DataResult`` error :meth:`PalettedContainer.unpack` gives for longs of the wrong length."""
+    return GameError("DataResult", f"Failed to read PalettedContainer: {wrong.message}")
 
 
 def _unexpected_resize(bits: int, value: int) -> int:
@@ -351,7 +353,7 @@ class PalettedContainer(quick_set.Base):
         if distinct is None:
             distinct_ids, place = _first_appearances(ids, old.storage.bits)
             distinct = distinct_ids.tolist()
-        palette, new_ids = _palette_of(palette, _values_of(old.palette, distinct), self.strategy.registry)
+        palette, new_ids = _palette_of(palette, _values_of(old.palette, distinct))
         if not bits:
             return _Data(configuration, new_storage(0, size), palette)
         if place is None:  # each old id's new id, looked up in a table of all 256
@@ -377,7 +379,7 @@ class PalettedContainer(quick_set.Base):
         self.set_at(self.strategy.index(x, y, z), value)
 
     # set_at(index, value) is the base's (quick_set.Base): the quick path, else _set_at_in_full
-    _set_at_in_python = quick_set.set_at_in_python  # what the compiled base asks while its quick path is off
+    _set_at_in_python = quick_set.set_at_in_python  # the compiled base's one way on where its quick path cannot answer
 
     def _set_at_in_full(self, index: int, value: int) -> None:
         """:meth:`set_at` through the palette and the storage's checks; then the quick path knows ``value``."""
@@ -406,10 +408,9 @@ class PalettedContainer(quick_set.Base):
         self._fast = self._known
         self._cells = cells
         if quick_set.compiled is not None:  # the same quick path in one C call: the base's set_at
-            entries = quick_set.growable_entries(palette, self._known)
-            room = 0
-            if entries is not None and isinstance(palette, (LinearPalette, HashMapPalette)):
-                room = min(1 << palette.bits, data.storage.mask + 1)  # what idFor adds without a resize
+            entries = quick_set.growable_entries(palette, self._known)  # a linear or hash map palette's, or None
+            # what idFor adds without a resize (the palette's bits are its configuration's)
+            room = 0 if entries is None else min(1 << data.configuration.bits, data.storage.mask + 1)
             self._quick_start(self._known, cells, self._registry, palette.kind == "global", entries, room)
 
     def _quick_off(self) -> None:
@@ -522,11 +523,13 @@ class PalettedContainer(quick_set.Base):
         storage keeps its ``long[]``, and copied only when the container first changes; any
         other is copied. ``palette`` is copied (a list of registry ids).
         """
-        if type(strategy) is Strategy and type(palette) is list and type(data) is _NDARRAY:
+        if type(strategy) is Strategy and type(palette) is list:
             layout = strategy.packed_layout(len(palette))
-            adopt = _ADOPTED.get(layout.configuration.kind)
-            if adopt is not None and data.dtype is _INT64 and data.ndim == 1:
-                return cls._unpack_as_given(strategy, layout, adopt, palette, data)
+            if type(data) is _NDARRAY:
+                adopt = _ADOPTED.get(layout.configuration.kind)
+                if adopt is not None and data.dtype is _INT64 and data.ndim == 1:
+                    return cls._unpack_as_given(strategy, layout, adopt, palette, data)
+            return cls._unpack(strategy, palette, data, layout)
         return cls._unpack(strategy, palette, data)
 
     @classmethod
@@ -537,8 +540,7 @@ class PalettedContainer(quick_set.Base):
         ``int64`` array: the length checked, the array taken (a read-only one as it is, copied
         on the first change; a writable one copied now) and the list copied, nothing else."""
         if len(data) != layout.longs:
-            wrong = InitializationException(len(data), layout.longs)
-            raise GameError("DataResult", f"Failed to read PalettedContainer: {wrong.message}")
+            raise _read_failure(InitializationException(len(data), layout.longs))
         configuration = layout.configuration
         container = _new_container(cls)
         container.strategy = strategy
@@ -549,15 +551,18 @@ class PalettedContainer(quick_set.Base):
         return container
 
     @classmethod
-    def _unpack(cls, strategy: Strategy, palette: Iterable[int],
-                data: Iterable[int] | np.ndarray[Any, Any] | None) -> PalettedContainer:
-        """:meth:`unpack` of any arguments, each checked and turned into our own form."""
+    def _unpack(cls, strategy: Strategy, palette: Iterable[int], data: Iterable[int] | np.ndarray[Any, Any] | None,
+                layout: PackedLayout | None = None) -> PalettedContainer:
+        """:meth:`unpack` of any arguments, each checked and turned into our own form
+        (``layout``: the strategy's :meth:`Strategy.packed_layout` of the palette's size, where
+        :meth:`unpack` has it already)."""
         if type(strategy) is not Strategy:
             _require_strategy(strategy)
         longs = None if data is None else java_longs(data, "data")
         entries = list(palette)
-        bits = strategy.bits_for_serialization(len(entries))
-        configuration = strategy.configuration(bits)
+        if layout is None:
+            layout = strategy.packed_layout(len(entries))
+        bits, configuration = layout.bits, layout.configuration
         if bits == 0:
             storage = new_storage(0, strategy.size)
         elif longs is None:
@@ -565,28 +570,28 @@ class PalettedContainer(quick_set.Base):
         else:
             try:
                 if configuration.kind == "global":
-                    storage = cls._repack_global(strategy, configuration, bits, entries, longs)
+                    storage = cls._repack_global(strategy, layout, entries, longs)
                 else:
                     storage = SimpleBitStorage.from_longs(configuration.bits, strategy.size, longs)
             except InitializationException as e:
-                raise GameError("DataResult", f"Failed to read PalettedContainer: {e.message}") from None
+                raise _read_failure(e) from None
         loaded = create_palette(configuration.kind, configuration.bits, strategy.registry, entries)
         return cls(strategy, 0, _data=_Data(configuration, storage, loaded))
 
     @staticmethod
-    def _repack_global(strategy: Strategy, configuration: Configuration, bits: int, entries: list[int],
+    def _repack_global(strategy: Strategy, layout: PackedLayout, entries: list[int],
                        data: np.ndarray[Any, Any]) -> SimpleBitStorage:
-        """Indices into ``entries`` (at ``bits``) turned into registry ids at the registry's bits
-        (``IdMap.getId``: -1, so all ones, for an entry outside the registry)."""
+        """Indices into ``entries`` (at the layout's bits) turned into registry ids at the registry's
+        bits (``IdMap.getId``: -1, so all ones, for an entry outside the registry)."""
+        bits, configuration = layout.bits, layout.configuration
         table = _entry_table(entries)
         registry = strategy.registry
         if table is None:  # entries that are no Java longs: the palette's own lookup says what they become
             indices = SimpleBitStorage.from_longs(bits, strategy.size, data).ids()
             values = HashMapPalette(bits, entries).values_for(indices)  # raises at the first bad index in index order
             return SimpleBitStorage.from_values(configuration.bits, strategy.size, _registry_ids(values, registry))
-        expected = expected_longs(bits, strategy.size)
-        if len(data) != expected:
-            raise InitializationException(len(data), expected)
+        if len(data) != layout.longs:
+            raise InitializationException(len(data), layout.longs)
         table = _registry_ids(table, registry)
         # each entry's id as a cell (masked, as the int[] constructor masks), then each index's looked up
         cells = (table & ((1 << configuration.bits) - 1)).astype(cell_dtype(configuration.bits))

@@ -16,11 +16,12 @@ Where it was built (``setup.py``), ``_quick_set.c`` does the same in one C call:
 also adds a new registry id to a linear or hash map palette that has room, as the game's
 ``LinearPalette.idFor`` / ``HashMapPalette.idFor`` add one below ``2**bits`` entries (only
 where the map holds every entry of the palette, so that no entry the map lacks could match),
-and hands everything else to the full path. Without it (or with ``MC_HARNESS_PURE_PALETTE=1``
+and hands everything else to :func:`set_at_in_python`, the pure path (which hands on to the
+full path what it cannot answer either). Without it (or with ``MC_HARNESS_PURE_PALETTE=1``
 in the environment, read at import) the base is :class:`PureQuickSet`. Setting
 :data:`compiled` to None at run time, as the tests do, turns the compiled path off for every
-container whose quick path starts from then on: its ``set_at`` then asks
-:func:`set_at_in_python`, the pure path.
+container whose quick path starts from then on: its ``set_at`` then finds nothing started and
+asks the pure path for every value.
 
 >>> from harness.formats.palette.palettes import LinearPalette
 >>> known_ids(LinearPalette(4, [7, 9, 7, -1]), 10)  # the first id of a duplicate; -1 is no registry id

@@ -58,9 +58,6 @@ class PackedLayout(NamedTuple):
     """The longs ``size`` ids of ``bits`` take (0 for 0 bits): the only length unpack accepts."""
 
 
-_LAYOUTS_KEPT = 4096  # palette sizes up to this (a section's values at most) keep their layout
-
-
 @dataclass(frozen=True)
 class Strategy:
     """How a container of ``size_bits``-per-axis values over ``registry`` ids is laid out and grown.
@@ -118,27 +115,17 @@ class Strategy:
         """``getConfiguration(registry, bits)``: the palette kind and in-memory bits for ``bits`` asked."""
         return _configuration(self.name, self.registry, bits)
 
-    @cached_property
-    def _layouts(self) -> dict[int, PackedLayout]:
-        return {}
-
     def packed_layout(self, palette_size: int) -> PackedLayout:
         """:meth:`bits_for_serialization`, its :meth:`configuration` and the longs they take,
-        for a packed container of ``palette_size`` entries (kept, for sizes up to 4,096)."""
-        layout = self._layouts.get(palette_size)
-        if layout is None:
-            bits = self.bits_for_serialization(palette_size)
-            layout = PackedLayout(bits, self.configuration(bits), expected_longs(bits, self.size) if bits else 0)
-            if 0 <= palette_size <= _LAYOUTS_KEPT:
-                self._layouts[palette_size] = layout
-        return layout
+        for a packed container of ``palette_size`` entries (made once for each strategy and size)."""
+        return _packed_layout(self.name, self.registry, self.size, palette_size)
 
     def bits_for_serialization(self, palette_size: int) -> int:
         """The bits a packed container of ``palette_size`` entries uses (0: no longs at all).
 
         ``calculateBitsForSerialization`` (1.20.1, 1.21.1), ``bitsInStorage`` (26.x).
         """
-        return _bits_for_serialization(self.name, self.registry, palette_size)
+        return _packed_layout(self.name, self.registry, self.size, palette_size).bits
 
 
 @lru_cache(maxsize=1024)
@@ -156,9 +143,12 @@ def _configuration(name: str, registry: int, bits: int) -> Configuration:
     return Configuration("global", ceillog2(registry))
 
 
-@lru_cache(maxsize=4096)
-def _bits_for_serialization(name: str, registry: int, palette_size: int) -> int:
-    """:meth:`Strategy.bits_for_serialization`, made once for each strategy and palette size."""
-    bits = ceillog2(palette_size)
-    config = _configuration(name, registry, bits)
-    return bits if config.kind == "global" else config.bits
+@lru_cache(maxsize=4096)  # a section's palette sizes, 0 to 4,096
+def _packed_layout(name: str, registry: int, size: int, palette_size: int) -> PackedLayout:
+    """:meth:`Strategy.packed_layout`, made once for each strategy and palette size: the
+    configuration of the bits that number the entries; unless it is global, its bits are the
+    packed ones (and their configuration is the same one)."""
+    asked = ceillog2(palette_size)
+    configuration = _configuration(name, registry, asked)
+    bits = asked if configuration.kind == "global" else configuration.bits
+    return PackedLayout(bits, configuration, expected_longs(bits, size) if bits else 0)

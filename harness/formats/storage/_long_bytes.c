@@ -10,6 +10,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "../_one_function_module.h"
+
 static inline uint64_t to_big_endian(uint64_t w) {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
     return w;
@@ -66,14 +68,6 @@ done:
     return out;
 }
 
-static PyMethodDef methods[] = {
-    {"big_endian", (PyCFunction)(void (*)(void))big_endian, METH_FASTCALL,
-     "big_endian(prefix, words) -> bytes: prefix, then each 8-byte word most significant byte first."},
-    {NULL, NULL, 0, NULL},
-};
-
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_long_bytes",
-                                    "A storage's longs big-endian in one C call (see long_bytes.py).", -1,
-                                    methods};
-
-PyMODINIT_FUNC PyInit__long_bytes(void) { return PyModule_Create(&module); }
+ONE_FUNCTION_MODULE(_long_bytes, big_endian, METH_FASTCALL,
+                    "big_endian(prefix, words) -> bytes: prefix, then each 8-byte word most significant byte first.",
+                    "A storage's longs big-endian in one C call (see long_bytes.py).")

@@ -460,16 +460,9 @@ class SimpleBitStorage:
         VarInt count first with ``counted`` (``writeLongArray``), none without
         (``writeFixedSizeLongArray``), then 8 bytes each, big-endian (:mod:`.long_bytes`), in one
         ``bytes`` (kept, with the prefix, until the next change or another prefix)."""
+        array = self._word_array()  # over_longs' longs too, seen as words once, as all other work sees them
         if counted:
-            prefix += write_varint(len(self._word_array()))
-        return self._sent(prefix)
-
-    def _sent(self, prefix: bytes | bytearray) -> bytes:
-        """``prefix`` and the longs big-endian: the bytes kept from the last call where neither changed.
-        Longs that :meth:`over_longs` took are written as given (nothing else asked for them yet)."""
-        array = self._array
-        if array is None:
-            array = self._given if self._given is not None else self._word_array()
+            prefix += write_varint(len(array))
         if self._written is array and self._written_prefix == prefix:
             return self._written_bytes
         data = long_bytes.big_endian(prefix, array)
