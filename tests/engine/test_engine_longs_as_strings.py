@@ -6,10 +6,11 @@ import json
 import sys
 import textwrap
 
+from conftest import reference_case
+from helpers_adapter import REPO, check
+
 from harness.engine.longtext import answers_from_strings, case_to_strings
 from harness.implementations.process import ProcessImplementation
-from tests.conftest import reference_case
-from tests.engine.helpers_adapter import REPO, check
 
 # serves our implementation and keeps every line it was sent in a file
 LOGGING = textwrap.dedent('''
