@@ -10,12 +10,13 @@ as it would be under a subprocess. A few tests keep a true ``python3 -m harness`
 
 Where a test is about a process of its own but not about the interpreter's start,
 :func:`run_forked` runs the verb in a child forked from this warm process; :func:`fork` and
-:func:`wait` are its two halves, for other children (an inner pytest run, the hostile corpus's
-commands).
+:func:`wait` are its two halves, for other children (:func:`run_pytest_forked`'s inner pytest run,
+the hostile corpus's commands).
 """
 
 from __future__ import annotations
 
+import gc
 import io
 import os
 import subprocess
@@ -98,6 +99,34 @@ def run_forked(argv: list[str], stdin: bytes = b"", cwd: str | os.PathLike | Non
         return subprocess.CompletedProcess(argv, status, out.read(), err.read())
 
 
+def run_pytest_forked(args: list[str], cwd: str | os.PathLike, env: dict | None = None, path: list[str] = (),
+                      forget=lambda name, module: False, timeout: float = 300) -> subprocess.CompletedProcess:
+    """``pytest.main(args)`` in a child forked from this process (its imports already paid, not a
+    new interpreter's), as ``python3 -m pytest ARGS`` in ``cwd`` would run: its standard input
+    ``/dev/null``, the environment ``env`` (default this one's), ``path`` first on ``sys.path``,
+    and each module for which ``forget(name, module)`` is true (a ``conftest``, a test module)
+    left out of ``sys.modules``, to be imported afresh. Its exit status and the text written to
+    its file descriptors 1 and 2; after ``timeout`` seconds killed and the test failed."""
+    import pytest
+
+    def inner_run() -> int:
+        if env is not None:
+            os.environ.clear()
+            os.environ.update(env)
+        sys.path[:0] = list(path)
+        for name in [n for n, m in sys.modules.items() if forget(n, m)]:
+            del sys.modules[name]
+        return int(pytest.main(list(args)))
+
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err, open(os.devnull, "rb") as nothing:
+        status, _, timed_out = wait(fork(inner_run, (nothing.fileno(), out.fileno(), err.fileno()), cwd=cwd), timeout)
+        if timed_out:
+            pytest.fail(f"the inner pytest run did not end in {timeout} s")
+        out.seek(0)
+        err.seek(0)
+        return subprocess.CompletedProcess(args, status, _text(out.read()), _text(err.read()))
+
+
 def fork(body, fds: tuple[int, int, int], cwd: str | os.PathLike | None = None, session: bool = False) -> int:
     """A child forked from this process, its id: in it, with ``session`` a session of its own
     (:func:`os.setsid`), ``fds`` on its file descriptors 0, 1 and 2 (``sys.stdin``, ``sys.stdout``
@@ -113,6 +142,7 @@ def fork(body, fds: tuple[int, int, int], cwd: str | os.PathLike | None = None, 
         return pid
     status = 1
     try:
+        gc.freeze()  # the parent's objects: never traversed by the child's collections (nor copied for them)
         if session:
             os.setsid()
         for fd, target in enumerate(fds):

@@ -9,14 +9,12 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
-import tempfile
 import tomllib
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from helpers_cli import fork, wait
+from helpers_cli import run_pytest_forked
 
 from harness.engine.sources import select_items
 
@@ -38,10 +36,11 @@ def site(tmp_path_factory) -> Path:
 
 def _pytest(site: Path, folder: Path, *args: str, autoload: bool = False) -> subprocess.CompletedProcess:
     """pytest in ``folder``, in a child process of its own (forked from this one, whose imports
-    are already paid, instead of a new interpreter: :func:`helpers_cli.fork`), its standard input
-    ``/dev/null``; without ``autoload`` only this plugin is loaded (by its entry point's name). The child sees ``site`` and this checkout
-    first on its path, as ``PYTHONPATH`` would give, and none of this session's modules from
-    a conftest.py or the folder; its exit status and its file descriptors 1 and 2 are the run's."""
+    are already paid, instead of a new interpreter: :func:`helpers_cli.run_pytest_forked`);
+    without ``autoload`` only this plugin is loaded (by its entry point's name). The child sees
+    ``site`` and this checkout first on its path, as ``PYTHONPATH`` would give, and none of this
+    session's modules from a conftest.py or the folder; its exit status and its file
+    descriptors 1 and 2 are the run's."""
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(site), str(REPO)]), PYTHONDONTWRITEBYTECODE="1")
     for name in ("PYTEST_ADDOPTS", "PYTEST_XDIST_WORKER", "PYTEST_PLUGINS", "PYTEST_DISABLE_PLUGIN_AUTOLOAD"):
         env.pop(name, None)
@@ -49,23 +48,8 @@ def _pytest(site: Path, folder: Path, *args: str, autoload: bool = False) -> sub
     if not autoload:
         env["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
         plugins += ["-p", "mc-format-harness"]
-
-    def inner_run() -> int:
-        os.environ.clear()
-        os.environ.update(env)
-        sys.path[:0] = [str(site), str(REPO)]
-        for name in [n for n, m in sys.modules.items() if n == "conftest" or _under(m, folder)]:
-            del sys.modules[name]
-        return int(pytest.main([*plugins, *args]))
-
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err, open(os.devnull, "rb") as nothing:
-        status, _, timed_out = wait(fork(inner_run, (nothing.fileno(), out.fileno(), err.fileno()), cwd=folder),
-                                    timeout=300)
-        if timed_out:
-            pytest.fail("the inner pytest run did not end in 300 s")
-        out.seek(0)
-        err.seek(0)
-        return subprocess.CompletedProcess(args, status, out.read().decode(), err.read().decode())
+    return run_pytest_forked([*plugins, *args], folder, env, path=[str(site), str(REPO)],
+                             forget=lambda name, module: name == "conftest" or _under(module, folder))
 
 
 def _under(module, folder: Path) -> bool:
