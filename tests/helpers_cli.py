@@ -99,7 +99,7 @@ def run_forked(argv: list[str], stdin: bytes = b"", cwd: str | os.PathLike | Non
         return subprocess.CompletedProcess(argv, status, out.read(), err.read())
 
 
-def run_pytest_forked(args: list[str], cwd: str | os.PathLike, env: dict | None = None, path: list[str] = (),
+def run_pytest_forked(args: list[str], cwd: str | os.PathLike, env: dict | None = None, path: tuple[str, ...] = (),
                       forget=lambda name, module: False, timeout: float = 300) -> subprocess.CompletedProcess:
     """``pytest.main(args)`` in a child forked from this process (its imports already paid, not a
     new interpreter's), as ``python3 -m pytest ARGS`` in ``cwd`` would run: its standard input
@@ -135,8 +135,7 @@ def fork(body, fds: tuple[int, int, int], cwd: str | os.PathLike | None = None, 
     traceback on stderr, status 1); the standard streams flushed, the child ends there
     (``os._exit``: never returns into the caller, runs no ``atexit`` function of the parent's).
     Wait for it with :func:`wait`."""
-    for stream in (sys.stdout, sys.stderr):
-        stream.flush()
+    _flush_standard_streams()  # nothing this process has buffered is written twice
     pid = os.fork()
     if pid:
         return pid

@@ -48,7 +48,7 @@ def _pytest(site: Path, folder: Path, *args: str, autoload: bool = False) -> sub
     if not autoload:
         env["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
         plugins += ["-p", "mc-format-harness"]
-    return run_pytest_forked([*plugins, *args], folder, env, path=[str(site), str(REPO)],
+    return run_pytest_forked([*plugins, *args], folder, env, path=(str(site), str(REPO)),
                              forget=lambda name, module: name == "conftest" or _under(module, folder))
 
 
