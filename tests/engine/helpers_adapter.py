@@ -111,9 +111,16 @@ def adapter_command(tmp_path: Path, transform: str, name: str = "adapter.py") ->
     """A command for ``--impl``: our answers passed through ``transform`` (Python source
     defining ``transform(case, answers) -> answers``), the script run by a child of the fork
     server."""
-    global _server
     script = tmp_path / name
     script.write_text(_SCRIPT.format(repo=str(REPO), transform=textwrap.dedent(transform)), encoding="utf-8")
+    return forked_command(script)
+
+
+def forked_command(script: Path) -> str:
+    """A command for ``--impl`` that runs the Python ``script`` (as ``python3 SCRIPT`` would, as
+    ``__main__``, on the command's standard streams, in its working folder) in a child of the
+    fork server."""
+    global _server
     if _server is None:
         _server = _ForkServer()
     return _server.command(script)
