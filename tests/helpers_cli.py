@@ -7,10 +7,16 @@ the harness's imports). The rig's JVMs still run in child processes (``rig.worke
 by the verb), which inherit the captured file descriptors, so their stderr is in ``stderr``
 as it would be under a subprocess. A few tests keep a true ``python3 -m harness`` run
 (:func:`run_in_subprocess`) so that the command itself stays covered.
+
+Where a test is about a process of its own but not about the interpreter's start,
+:func:`run_forked` runs the verb in a child forked from this warm process; :func:`fork` and
+:func:`wait` are its two halves, for other children (:func:`run_pytest_forked`'s inner pytest run,
+the hostile corpus's commands).
 """
 
 from __future__ import annotations
 
+import gc
 import io
 import os
 import subprocess
@@ -60,27 +66,18 @@ def run_forked(argv: list[str], stdin: bytes = b"", cwd: str | os.PathLike | Non
     killed after ``timeout`` seconds (:class:`subprocess.TimeoutExpired`). A ``SystemExit`` is its
     status, any other exception a traceback on its stderr and status 1."""
     import threading
-    import time
 
     from harness.cli import build_parser
 
     build_parser(argv[0] if argv else None)  # the verb's module imported here, once, not in every child
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        for stream in (sys.stdout, sys.stderr):
-            stream.flush()
         read_end, write_end = os.pipe()
-        pid = os.fork()
-        if pid == 0:  # the child: never returns
-            status = 1
-            try:
-                os.close(write_end)
-                for fd, target in ((0, read_end), (1, out.fileno() if stdout is None else stdout), (2, err.fileno())):
-                    os.dup2(target, fd)
-                os.chdir(cwd or REPO)
-                standard_streams()
-                status = command_status(["-m", "harness", *argv])
-            finally:
-                os._exit(status)
+
+        def child() -> int:
+            os.close(write_end)
+            return command_status(["-m", "harness", *argv])
+
+        pid = fork(child, (read_end, out.fileno() if stdout is None else stdout, err.fileno()), cwd=cwd or REPO)
         os.close(read_end)
 
         def feed():
@@ -93,21 +90,101 @@ def run_forked(argv: list[str], stdin: bytes = b"", cwd: str | os.PathLike | Non
 
         feeder = threading.Thread(target=feed, daemon=True)
         feeder.start()
-        deadline = time.monotonic() + timeout
-        while True:
-            done, wait_status = os.waitpid(pid, os.WNOHANG)
-            if done:
-                break
-            if time.monotonic() > deadline:
-                os.kill(pid, 9)
-                os.waitpid(pid, 0)
-                feeder.join()
-                raise subprocess.TimeoutExpired(argv, timeout)
-            time.sleep(0.005)
+        status, _, timed_out = wait(pid, timeout)
         feeder.join()
+        if timed_out:
+            raise subprocess.TimeoutExpired(argv, timeout)
         out.seek(0)
         err.seek(0)
-        return subprocess.CompletedProcess(argv, os.waitstatus_to_exitcode(wait_status), out.read(), err.read())
+        return subprocess.CompletedProcess(argv, status, out.read(), err.read())
+
+
+def run_pytest_forked(args: list[str], cwd: str | os.PathLike, env: dict | None = None, path: tuple[str, ...] = (),
+                      forget=lambda name, module: False, timeout: float = 300) -> subprocess.CompletedProcess:
+    """``pytest.main(args)`` in a child forked from this process (its imports already paid, not a
+    new interpreter's), as ``python3 -m pytest ARGS`` in ``cwd`` would run: its standard input
+    ``/dev/null``, the environment ``env`` (default this one's), ``path`` first on ``sys.path``,
+    and each module for which ``forget(name, module)`` is true (a ``conftest``, a test module)
+    left out of ``sys.modules``, to be imported afresh. Its exit status and the text written to
+    its file descriptors 1 and 2; after ``timeout`` seconds killed and the test failed."""
+    import pytest
+
+    def inner_run() -> int:
+        if env is not None:
+            os.environ.clear()
+            os.environ.update(env)
+        sys.path[:0] = list(path)
+        for name in [n for n, m in sys.modules.items() if forget(n, m)]:
+            del sys.modules[name]
+        return int(pytest.main(list(args)))
+
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err, open(os.devnull, "rb") as nothing:
+        status, _, timed_out = wait(fork(inner_run, (nothing.fileno(), out.fileno(), err.fileno()), cwd=cwd), timeout)
+        if timed_out:
+            pytest.fail(f"the inner pytest run did not end in {timeout} s")
+        out.seek(0)
+        err.seek(0)
+        return subprocess.CompletedProcess(args, status, _text(out.read()), _text(err.read()))
+
+
+def fork(body, fds: tuple[int, int, int], cwd: str | os.PathLike | None = None, session: bool = False) -> int:
+    """A child forked from this process, its id: in it, with ``session`` a session of its own
+    (:func:`os.setsid`), ``fds`` on its file descriptors 0, 1 and 2 (``sys.stdin``, ``sys.stdout``
+    and ``sys.stderr`` made again on them: :func:`standard_streams`), the working folder ``cwd``
+    (else this one's), then ``body()``, whose result is the child's exit status (an exception: its
+    traceback on stderr, status 1); the standard streams flushed, the child ends there
+    (``os._exit``: never returns into the caller, runs no ``atexit`` function of the parent's).
+    Wait for it with :func:`wait`."""
+    _flush_standard_streams()  # nothing this process has buffered is written twice
+    pid = os.fork()
+    if pid:
+        return pid
+    status = 1
+    try:
+        gc.freeze()  # the parent's objects: never traversed by the child's collections (nor copied for them)
+        if session:
+            os.setsid()
+        for fd, target in enumerate(fds):
+            os.dup2(target, fd)
+        if cwd is not None:
+            os.chdir(cwd)
+        standard_streams()
+        status = body()
+    except BaseException:
+        import traceback
+
+        traceback.print_exc()
+        status = 1
+    finally:
+        _flush_standard_streams()
+        os._exit(status)
+
+
+def wait(pid: int, timeout: float, group: bool = False):
+    """Wait for the child ``pid``, killing it (with ``group`` its process group, of which it is the
+    leader) after ``timeout`` seconds; with ``group`` then whatever of its group is left. ``(exit
+    status, its resource usage from wait4, whether it was killed at the timeout)``."""
+    import time
+
+    deadline, pause = time.monotonic() + timeout, 0.001
+    while True:
+        done, status, usage = os.wait4(pid, os.WNOHANG)
+        if done:
+            timed_out = False
+            break
+        if time.monotonic() > deadline:
+            timed_out = True
+            (os.killpg if group else os.kill)(pid, 9)
+            _, status, usage = os.wait4(pid, 0)
+            break
+        time.sleep(pause)
+        pause = min(pause * 2, 0.01)
+    if group:
+        try:
+            os.killpg(pid, 9)  # anything the command left behind
+        except (ProcessLookupError, PermissionError):
+            pass
+    return os.waitstatus_to_exitcode(status), usage, timed_out
 
 
 def standard_streams() -> None:
@@ -143,11 +220,7 @@ def command_status(argv: list[str]) -> int:
     except BaseException:
         traceback.print_exc()
         status = 1
-    for stream in (sys.stdout, sys.stderr):
-        try:
-            stream.flush()
-        except (OSError, ValueError):
-            pass
+    _flush_standard_streams()
     return status
 
 
@@ -157,6 +230,15 @@ def _exit_status(e: SystemExit) -> int:
         return e.code or 0
     print(e.code, file=sys.stderr)
     return 1
+
+
+def _flush_standard_streams() -> None:
+    """``sys.stdout`` and ``sys.stderr`` flushed, a stream already closed or broken let be."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            pass
 
 
 def _write_all(fd: int, data: bytes) -> None:
@@ -201,11 +283,7 @@ def _captured(out, err):
                                       errors="backslashreplace")
         yield
     finally:
-        for stream in (sys.stdout, sys.stderr):
-            try:
-                stream.flush()
-            except (OSError, ValueError):
-                pass
+        _flush_standard_streams()
         sys.stdout, sys.stderr = streams
         os.dup2(saved[0], 1)
         os.dup2(saved[1], 2)

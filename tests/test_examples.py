@@ -11,9 +11,9 @@ import shutil
 import sys
 
 import pytest
+from conftest import REPO, reference_cases
 
 from harness.cli import main
-from tests.conftest import REPO, reference_cases
 
 EXAMPLES = REPO / "examples"
 NODE = shutil.which("node")

@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 
 import pytest
+from helpers_adapter import adapter_command, check
+from helpers_cli import run_in_process
 
 from harness.engine.baseline import BaselineError, parse_expectations
-from tests.engine.helpers_adapter import adapter_command, check
-from tests.helpers_cli import run_in_process
 
 pytestmark = pytest.mark.xdist_group("baseline")  # one worker, so the module's broken run is made once
 

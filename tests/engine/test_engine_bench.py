@@ -72,9 +72,9 @@ def test_the_bench_prints_a_failed_column_and_passes_on_one_version(capsys):
 
 def test_a_cold_row_runs_in_a_fresh_process_and_start_up_stops_at_the_first_case(tmp_path):
     bench = _bench()
-    assert bench.cold("null", ["26.3"]) > 0
+    assert bench.cold("null", ["1.18"]) > 0  # the release with the fewest recorded cases, as above
     cache = tmp_path / "cache"
-    assert bench.start_up(str(cache), ["26.3"]) > 0
+    assert bench.start_up(str(cache), ["1.18"]) > 0
     assert list((cache / "loaded").iterdir())  # the run left its load cache for the next one
 
 

@@ -113,7 +113,7 @@ def test_versions_refuses_an_unknown_area_as_check_does(capsys):
 
 
 def test_versions_labels_two_sides_of_one_version_a_and_b(capsys):
-    assert main(["versions", "reference/26.3", "26.3", "--summary"]) == 0
+    assert main(["versions", "reference/26.3", "26.3", "--area", "storage", "--summary"]) == 0
     last = capsys.readouterr().out.splitlines()[-1]
     assert last.endswith("0 only in 26.3 (A), 0 only in 26.3 (B)") and last.startswith("0 differ, ")
 

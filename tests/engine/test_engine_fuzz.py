@@ -26,7 +26,7 @@ from harness.engine.fuzz.local import LocalEngine
 from harness.engine.fuzz.strategies import STRATEGIES, weighted
 from harness.engine.fuzz.strategies.nbt import mutf8
 from harness.engine.fuzz.worker import command_side, our_side
-from tests.helpers_cli import run_in_process
+from helpers_cli import run_in_process
 
 REPO = Path(__file__).resolve().parents[2]
 BROKEN = f"{sys.executable} {REPO / 'tests' / 'engine' / 'broken_storage_impl.py'}"

@@ -6,12 +6,13 @@ import json
 import sys
 import textwrap
 
+from conftest import reference_case
+from helpers_adapter import REPO, check, forked_command
+
 from harness.engine.longtext import answers_from_strings, case_to_strings
 from harness.implementations.process import ProcessImplementation
-from tests.conftest import reference_case
-from tests.engine.helpers_adapter import REPO, check
 
-# serves our implementation and keeps every line it was sent in a file
+# serves our implementation and keeps every line it was sent in a file (forked from the adapters' server)
 LOGGING = textwrap.dedent('''
     import sys
     sys.path.insert(0, {repo!r})
@@ -30,7 +31,7 @@ def _logging_command(tmp_path):
     log = tmp_path / "sent.jsonl"
     script = tmp_path / "logging.py"
     script.write_text(LOGGING.format(repo=str(REPO), log=str(log)), encoding="utf-8")
-    return f"{sys.executable} {script}", log
+    return forked_command(script), log
 
 
 def test_longs_travel_as_strings_after_a_hello_line(tmp_path, capsys):

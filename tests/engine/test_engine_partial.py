@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import json
 
+from conftest import reference_case, reference_cases
+from helpers_adapter import adapter_command, check
+from helpers_engine import echo_impl
+
 from harness.engine.compare import compare_case, declined
 from harness.engine.report import junit_xml
 from harness.engine.runner import CheckItem, check_item, summary_line
-from tests.conftest import reference_case, reference_cases
-from tests.engine.helpers_adapter import adapter_command, check
-from tests.engine.helpers_engine import echo_impl
 
 DECLINE_PRINTERS = '''
 def transform(case, answers):

@@ -13,8 +13,8 @@ import subprocess
 import sys
 
 import pytest
+from helpers_cli import run_forked
 from helpers_engine import recorded, write_recorded
-from tests.helpers_cli import run_forked
 
 from harness.cli import SIGPIPE_STATUS, main
 from harness.engine.reference import REPO

@@ -7,19 +7,14 @@ The plugin is registered the way an installed package registers it: an entry poi
 
 from __future__ import annotations
 
-import io
 import os
-import signal
 import subprocess
-import sys
-import tempfile
-import time
 import tomllib
-import traceback
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from helpers_cli import run_pytest_forked
 
 from harness.engine.sources import select_items
 
@@ -40,11 +35,12 @@ def site(tmp_path_factory) -> Path:
 
 
 def _pytest(site: Path, folder: Path, *args: str, autoload: bool = False) -> subprocess.CompletedProcess:
-    """pytest in ``folder``, in a child process of its own (forked from this one, whose
-    imports are already paid, instead of a new interpreter); without ``autoload`` only this
-    plugin is loaded (by its entry point's name). The child sees ``site`` and this checkout
-    first on its path, as ``PYTHONPATH`` would give, and none of this session's modules from
-    a conftest.py or the folder; its exit status and its file descriptors 1 and 2 are the run's."""
+    """pytest in ``folder``, in a child process of its own (forked from this one, whose imports
+    are already paid, instead of a new interpreter: :func:`helpers_cli.run_pytest_forked`);
+    without ``autoload`` only this plugin is loaded (by its entry point's name). The child sees
+    ``site`` and this checkout first on its path, as ``PYTHONPATH`` would give, and none of this
+    session's modules from a conftest.py or the folder; its exit status and its file
+    descriptors 1 and 2 are the run's."""
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(site), str(REPO)]), PYTHONDONTWRITEBYTECODE="1")
     for name in ("PYTEST_ADDOPTS", "PYTEST_XDIST_WORKER", "PYTEST_PLUGINS", "PYTEST_DISABLE_PLUGIN_AUTOLOAD"):
         env.pop(name, None)
@@ -52,53 +48,13 @@ def _pytest(site: Path, folder: Path, *args: str, autoload: bool = False) -> sub
     if not autoload:
         env["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
         plugins += ["-p", "mc-format-harness"]
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        for stream in (sys.stdout, sys.stderr):
-            stream.flush()
-        pid = os.fork()
-        if pid == 0:  # the child: never returns into this session
-            status = 70
-            try:
-                os.dup2(out.fileno(), 1)
-                os.dup2(err.fileno(), 2)
-                sys.stdout = io.TextIOWrapper(io.FileIO(1, "w", closefd=False), encoding="utf-8", line_buffering=True)
-                sys.stderr = io.TextIOWrapper(io.FileIO(2, "w", closefd=False), encoding="utf-8", line_buffering=True)
-                os.chdir(folder)
-                os.environ.clear()
-                os.environ.update(env)
-                sys.path[:0] = [str(site), str(REPO)]
-                for name in [n for n, m in sys.modules.items() if n == "conftest" or _under(m, folder)]:
-                    del sys.modules[name]
-                status = int(pytest.main([*plugins, *args]))
-            except BaseException:  # noqa: BLE001 (the child reports anything on its stderr)
-                traceback.print_exc()
-            finally:
-                for stream in (sys.stdout, sys.stderr):
-                    stream.flush()
-                os._exit(status)
-        status = _wait(pid, timeout=300)
-        out.seek(0)
-        err.seek(0)
-        return subprocess.CompletedProcess(args, status, out.read().decode(), err.read().decode())
+    return run_pytest_forked([*plugins, *args], folder, env, path=(str(site), str(REPO)),
+                             forget=lambda name, module: name == "conftest" or _under(module, folder))
 
 
 def _under(module, folder: Path) -> bool:
     file = getattr(module, "__file__", None)
     return bool(file) and Path(file).is_relative_to(folder)
-
-
-def _wait(pid: int, timeout: float) -> int:
-    """The exit status of child ``pid``; killed (and the test failed) after ``timeout`` seconds."""
-    deadline = time.monotonic() + timeout
-    while True:
-        done, status = os.waitpid(pid, os.WNOHANG)
-        if done:
-            return os.waitstatus_to_exitcode(status)
-        if time.monotonic() > deadline:
-            os.kill(pid, signal.SIGKILL)
-            os.waitpid(pid, 0)
-            pytest.fail(f"the inner pytest run did not end in {timeout} s")
-        time.sleep(0.01)
 
 
 def test_an_empty_folder_runs_the_cases_one_item_each(site, tmp_path):

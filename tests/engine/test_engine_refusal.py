@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import json
 
+from conftest import reference_cases
+from helpers_adapter import adapter_command, check
+from helpers_engine import write_recorded
+
 from harness.engine.compare import first_difference, is_resource_refusal
-from tests.conftest import reference_cases
-from tests.engine.helpers_adapter import adapter_command, check
-from tests.engine.helpers_engine import write_recorded
 
 OWN_NAMES = '''
 def transform(case, answers):

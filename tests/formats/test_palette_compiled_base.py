@@ -2,8 +2,9 @@
 
 Where ``_quick_set.c`` is built, ``set_at`` is the C type's (it also adds a new value to a linear
 or hash map palette with room), and ``write`` sends the longs through ``_long_bytes.c``. The
-game decides: every recorded palette case of every recorded release is replayed with both
-extensions left out at import (``MC_HARNESS_PURE_PALETTE=1``, ``MC_HARNESS_PURE_STORAGE=1``: the
+game decides: every recorded palette case of every recorded release (but those an earlier release
+with the same ``PaletteRules`` recorded alike: ``helpers_palette.palette_cases_to_replay``, the
+same computation) is replayed, in a forked child, with both extensions left out at import (``MC_HARNESS_PURE_PALETTE=1``, ``MC_HARNESS_PURE_STORAGE=1``: the
 pure base and NumPy's byte swap, as a machine without a compiler has them) and held to the
 recorded answers, as ``test_palette_quick_set`` holds the built ones; the rule model there
 (GAME_FACTS.md 2.2-2.4) checks the growth in C. Cases no recording covers compare the compiled
@@ -15,8 +16,8 @@ from __future__ import annotations
 import gc
 import json
 import os
-import subprocess
 import sys
+import tempfile
 import weakref
 
 import numpy as np
@@ -24,8 +25,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import REPO
+from conftest import RECORDED_VERSIONS
 from harness.formats.errors import GameError
+from helpers_cli import fork, wait
+from helpers_palette import palette_cases_to_replay
 from harness.formats.palette import PalettedContainer, Strategy, quick_set
 from harness.formats.storage import long_bytes
 from test_palette_quick_set import _RuleModel, quick_path  # noqa: F401  (the fixture: each quick path)
@@ -35,36 +38,46 @@ BIOMES = Strategy.biomes(67)
 needs_base = pytest.mark.skipif(quick_set.compiled is None, reason="harness/formats/palette/_quick_set.c not built")
 needs_long_bytes = pytest.mark.skipif(long_bytes.compiled is None, reason="harness/formats/storage/_long_bytes.c not built")
 
-_PURE_RUN = """
-import json, sys
-sys.path.insert(0, "tests")
-from conftest import RECORDED_VERSIONS, reference_cases
-from harness.engine.compare import compare_case
-from harness.formats import versions
-from harness.formats.palette import PalettedContainer, quick_set
-from harness.formats.storage import long_bytes
-from harness.implementations.python import palette as python_palette
-wrong, count = [], 0
-for version in RECORDED_VERSIONS:
-    for case in reference_cases(version, "palette"):
-        answers = python_palette.run(case["setup"], case["ops"], versions.get(version))
-        count += 1
-        if compare_case(case["ops"], case["answers"], answers, case=case):
-            wrong.append(version + " " + case["id"])
-print(json.dumps({"base": PalettedContainer.__mro__[1].__name__, "long_bytes": long_bytes.compiled is None,
-                  "count": count, "wrong": wrong}))
-"""
+def _replay_pure(cases: dict[str, list[dict]]) -> int:
+    """(In a forked child.) Every harness module imported afresh with both extensions left out
+    (as at a fresh interpreter's import: the choice is made there), then ``cases`` (by release)
+    replayed through our palette and held to their recorded answers; what it found as one JSON
+    line on stdout."""
+    os.environ.update({quick_set.PURE_ENV: "1", long_bytes.PURE_ENV: "1"})
+    for name in [n for n in sys.modules if n == "harness" or n.startswith("harness.")]:
+        del sys.modules[name]
+    from harness.engine.compare import compare_case
+    from harness.formats import versions
+    from harness.formats.palette import PalettedContainer
+    from harness.formats.storage import long_bytes as pure_long_bytes
+    from harness.implementations.python import palette as python_palette
+
+    wrong, count = [], 0
+    for version, replayed in cases.items():
+        for case in replayed:
+            answers = python_palette.run(case["setup"], case["ops"], versions.get(version))
+            count += 1
+            if json.dumps(answers) != json.dumps(case["answers"]) and compare_case(case["ops"], case["answers"],
+                                                                                   answers, case=case):
+                wrong.append(version + " " + case["id"])
+    print(json.dumps({"base": PalettedContainer.__mro__[1].__name__, "long_bytes": pure_long_bytes.compiled is None,
+                      "count": count, "wrong": wrong}))
+    return 0
 
 
 def test_every_recorded_palette_case_without_the_extensions():
-    env = dict(os.environ, **{quick_set.PURE_ENV: "1", long_bytes.PURE_ENV: "1"})
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
-    done = subprocess.run([sys.executable, "-c", _PURE_RUN], capture_output=True, text=True, env=env, cwd=REPO,
-                          timeout=600)
-    assert done.returncode == 0, done.stderr
-    said = json.loads(done.stdout.splitlines()[-1])
+    """In a child forked from this process (its imports of NumPy and the rest, and the recorded
+    cases it has read, already paid), the harness imported again there without the extensions."""
+    cases = {v: palette_cases_to_replay(v) for v in RECORDED_VERSIONS}
+    with tempfile.TemporaryFile() as out, open(os.devnull, "rb") as nothing:
+        status, _, timed_out = wait(fork(lambda: _replay_pure(cases), (nothing.fileno(), out.fileno(), out.fileno())),
+                                    timeout=600)
+        out.seek(0)
+        said = out.read().decode()
+    assert status == 0 and not timed_out, said[-3000:]
+    said = json.loads(said.splitlines()[-1])
     assert said["base"] == "PureQuickSet" and said["long_bytes"] is True  # both left out
-    assert said["count"] > 100 and said["wrong"] == []
+    assert said["count"] == sum(map(len, cases.values())) > 100 and said["wrong"] == []
 
 
 def _filled(values: list[int], strategy: Strategy = BLOCKS) -> PalettedContainer:

@@ -26,6 +26,10 @@ from pathlib import Path
 from typing import Callable
 
 REPO = Path(__file__).resolve().parent.parent.parent
+_TESTS = str(REPO / "tests")  # helpers_cli's folder: on the path of a pytest run; bench/hostile.py puts only ours there
+if _TESTS not in sys.path:
+    sys.path.append(_TESTS)
+from helpers_cli import command_status, fork, wait  # noqa: E402
 SECONDS = 10.0  # every entry must end within this
 MAX_RSS = 1 << 30  # and stay under this peak resident size
 FULL_SIZE = os.environ.get("HOSTILE_FULL_SIZE") == "1"  # entries that scale build their full-size input
@@ -397,7 +401,7 @@ def _launch(args: list[str], folder: Path, timeout: float, bound) -> Result:
         start = time.perf_counter()
         proc = subprocess.Popen(argv, cwd=REPO, stdin=subprocess.DEVNULL, stdout=o, stderr=e,
                                 start_new_session=True)
-        status, usage, timed_out = _wait(proc.pid, start + timeout)
+        status, usage, timed_out = wait(proc.pid, timeout, group=True)
         seconds = time.perf_counter() - start
     proc.returncode = status  # waited for here (wait4), not by Popen
     if peak.exists():
@@ -406,28 +410,6 @@ def _launch(args: list[str], folder: Path, timeout: float, bound) -> Result:
     else:  # the launcher's own if it was killed
         max_rss, cpu_seconds = usage.ru_maxrss, usage.ru_utime + usage.ru_stime
     return _result(folder, status, seconds, max_rss, cpu_seconds, timed_out, bound)
-
-
-def _wait(pid: int, deadline: float):
-    """Wait for the child ``pid`` (the leader of a process group of its own), killing its group
-    at ``deadline`` (``time.perf_counter()``); then whatever of the group is left. ``(exit
-    status, its resource usage from wait4, whether it was killed at the deadline)``."""
-    timed_out = False
-    while True:
-        done, status, usage = os.wait4(pid, os.WNOHANG)
-        if done:
-            break
-        if time.perf_counter() > deadline:
-            timed_out = True
-            os.killpg(pid, 9)
-            _, status, usage = os.wait4(pid, 0)
-            break
-        time.sleep(0.01)
-    try:
-        os.killpg(pid, 9)  # anything the command left behind
-    except (ProcessLookupError, PermissionError):
-        pass
-    return os.waitstatus_to_exitcode(status), usage, timed_out
 
 
 def _result(folder: Path, status: int, seconds: float, max_rss: int, cpu_seconds: float, timed_out: bool,
@@ -499,10 +481,8 @@ def _serve() -> None:
     for line in requests:
         step = json.loads(line)
         start = time.perf_counter()
-        pid = os.fork()
-        if pid == 0:
-            _forked(step["argv"], Path(step["folder"]))
-        status, usage, timed_out = _wait(pid, start + step["timeout"])
+        pid = _forked(step["argv"], Path(step["folder"]))
+        status, usage, timed_out = wait(pid, step["timeout"], group=True)
         max_rss = max(usage.ru_maxrss, warm_peak)
         replies.write(json.dumps({"status": status, "seconds": time.perf_counter() - start, "max_rss": max_rss,
                                   "cpu_seconds": usage.ru_utime + usage.ru_stime, "timed_out": timed_out}) + "\n")
@@ -516,27 +496,26 @@ def _own_peak() -> int:
         return next(int(line.split()[1]) for line in f if line.startswith("VmHWM:"))
 
 
-def _forked(argv: list[str], folder: Path) -> None:
-    """(In a child of :func:`_serve`.) Run ``python3 *argv``'s command in this process
-    (:func:`helpers_cli.command_status`), in a session of its own, its standard streams on
-    ``/dev/null`` and ``folder``'s ``.stdout`` and ``.stderr``; never returns."""
+def _forked(argv: list[str], folder: Path) -> int:
+    """(In :func:`_serve`.) A child running ``python3 *argv``'s command in its process
+    (:func:`helpers_cli.command_status`, then the ``atexit`` functions, as the interpreter ends),
+    in a session of its own, its standard streams on ``/dev/null`` and ``folder``'s ``.stdout``
+    and ``.stderr`` (:func:`helpers_cli.fork`); its process id."""
     import atexit
 
-    status = 1
-    try:
-        os.setsid()
-        for fd, path, flags in ((0, os.devnull, os.O_RDONLY), (1, folder / ".stdout", os.O_WRONLY | os.O_CREAT),
-                                (2, folder / ".stderr", os.O_WRONLY | os.O_CREAT)):
-            opened = os.open(path, flags | (os.O_TRUNC if fd else 0), 0o644)
-            os.dup2(opened, fd)
-            os.close(opened)
-        from helpers_cli import command_status, standard_streams
-
-        standard_streams()
+    def command() -> int:
         status = command_status(argv)
         atexit._run_exitfuncs()
+        return status
+
+    opened = [os.open(path, flags, 0o644) for path, flags in (
+        (os.devnull, os.O_RDONLY), (folder / ".stdout", os.O_WRONLY | os.O_CREAT | os.O_TRUNC),
+        (folder / ".stderr", os.O_WRONLY | os.O_CREAT | os.O_TRUNC))]
+    try:
+        return fork(command, tuple(opened), session=True)
     finally:
-        os._exit(status)
+        for fd in opened:
+            os.close(fd)
 
 
 # python3 -c _LAUNCHER PEAK_FILE ARGV...: runs ARGV in its own process group's reach (a kill of

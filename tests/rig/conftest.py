@@ -320,7 +320,7 @@ def bundler_record(standin_jars, tmp_path_factory) -> BundlerRecord:
     :data:`rig_sharing.BUNDLER_RECORD`)."""
     from test_rig_end_to_end import case_file
     from test_rig_region import region_cases
-    from tests.helpers_cli import run_in_subprocess
+    from helpers_cli import run_in_subprocess
 
     folder = tmp_path_factory.mktemp("bundler-record")
     path, cases = case_file(folder, "26.3")

@@ -15,7 +15,7 @@ from functools import lru_cache
 import pytest
 
 from harness.engine.reference import load_reference
-from tests.helpers_cli import run_in_process
+from helpers_cli import run_in_process
 from rig.runner import REPO, prepare, run_game
 
 from rig_sharing import BUNDLER_RECORD, same_jar

@@ -14,7 +14,7 @@ import sys
 import pytest
 
 from harness.engine.casefile import load_cases
-from tests.helpers_cli import run_in_process, run_in_subprocess
+from helpers_cli import run_in_process, run_in_subprocess
 
 # fixed: the same seed draws the same cases (in any process: no literal of a loaded module is
 # drawn). Of seeds 0 to 109 two find all four planted bugs within 12 cases an area: 27 within 9
