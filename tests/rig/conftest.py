@@ -28,6 +28,7 @@ from pathlib import Path
 
 import pytest
 
+from forked_children import CHEAP_JVM_OPTIONS, forking_rig_children
 from rig.bench import JAVAC_OPTIONS
 from rig_sharing import lend_kept_workers
 
@@ -182,6 +183,16 @@ def children_keep_their_bytecode(tmp_path_factory):
         yield
 
 
+@pytest.fixture(scope="session", autouse=True)
+def rig_children_forked():
+    """The game's workers and ``rig.bench`` the rig's tests start, forked from the test process
+    with start-up-cheap JVM options (:mod:`forked_children`): about half a worker's CPU time
+    each. Only those command lines: ``python3 -m harness`` (the command itself) still starts
+    afresh. The real ``subprocess.Popen`` is back when the session ends."""
+    with forking_rig_children():
+        yield
+
+
 @pytest.fixture(scope="session")
 def standin_jars(tmp_path_factory) -> StandinJars:
     """The stand-in's jars, compiled once per test run: pytest-xdist's workers share one
@@ -314,7 +325,8 @@ class BundlerRecord:
 def bundler_record(standin_jars, tmp_path_factory) -> BundlerRecord:
     """``python3 -m harness record`` (the command itself, in a child process) from the bundler
     jar with one worker, run once for the tests that read what it wrote (each marked
-    :data:`rig_sharing.BUNDLER_RECORD`)."""
+    :data:`rig_sharing.BUNDLER_RECORD`). Its worker's JVM starts with
+    :data:`forked_children.CHEAP_JVM_OPTIONS`, given as ``--jvm-option``s."""
     from test_rig_end_to_end import case_file
     from test_rig_region import region_cases
     from tests.helpers_cli import run_in_subprocess
@@ -323,8 +335,9 @@ def bundler_record(standin_jars, tmp_path_factory) -> BundlerRecord:
     path, cases = case_file(folder, "26.3")
     region_path, region = region_cases(folder, "26.3")
     cache, out = folder / "cache", folder / "ref"
+    cheap = [f"--jvm-option={option}" for option in CHEAP_JVM_OPTIONS]  # its worker is no fork: the options said
     done = run_in_subprocess(["record", "--jar", str(standin_jars.bundler), "--cases", str(path), str(region_path),
-                              "--out", str(out)], {"MC_FORMAT_HARNESS_CACHE": str(cache)})
+                              "--out", str(out), *cheap], {"MC_FORMAT_HARNESS_CACHE": str(cache)})
     return BundlerRecord(cases, region, path, region_path, done, out, cache)
 
 

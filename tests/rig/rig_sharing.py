@@ -35,18 +35,35 @@ def lend_kept_workers(kept: dict, monkeypatch) -> None:
     the same jar while the first is lent gets a fresh one, as without the loan."""
     from rig.runner import Game
 
-    real, lent = Game.process, set()
+    monkeypatch.setattr(Game, "process", _lender(kept, Game.process, lambda game: (tuple(game.worker_argv()), game.timeout)))
 
-    def process(game):
-        key = (tuple(game.worker_argv()), game.timeout)
-        if key in lent:
-            return real(game)
-        if key not in kept:
-            kept[key] = real(game)
-        lent.add(key)
-        return _Lent(kept[key], lambda: lent.discard(key))
 
-    monkeypatch.setattr(Game, "process", process)
+def lend_kept_sides(kept: dict, monkeypatch) -> None:
+    """:func:`lend_kept_workers` for the processes of a fuzz campaign: from now on
+    :meth:`harness.engine.fuzz.worker.Side.start` lends each fuzz worker the process kept in
+    ``kept`` for the side's command line and timeout (the judge's, the implementation's),
+    whatever the engine (a thread of the local one, a Dask actor of the in-process cluster)."""
+    from harness.engine.fuzz.worker import Side
+
+    monkeypatch.setattr(Side, "start", _lender(kept, Side.start, lambda side: (side.argv, side.timeout)))
+
+
+def _lender(kept: dict, real, key):
+    """A replacement of the method ``real`` (which starts a process for its object): the
+    process kept in ``kept`` under ``key(object)``, started by ``real`` on first use, lent
+    (:class:`_Lent`) while no other run holds it, else a fresh one from ``real``."""
+    lent = set()
+
+    def start(obj):
+        k = key(obj)
+        if k in lent:
+            return real(obj)
+        if k not in kept:
+            kept[k] = real(obj)
+        lent.add(k)
+        return _Lent(kept[k], lambda: lent.discard(k))
+
+    return start
 
 
 def same_jar(version: str):
