@@ -30,7 +30,7 @@ import pytest
 
 from forked_children import CHEAP_JVM_OPTIONS, forking_rig_children
 from rig.bench import JAVAC_OPTIONS
-from rig_sharing import lend_kept_workers
+from rig_sharing import KEPT, close_kept, group_of, kept_for, last_of_groups, lend_kept_workers
 
 STANDIN = Path(__file__).resolve().parent / "standin"
 BATCH = STANDIN / "JavacBatch.java"  # the build's compiler driver: every compilation in one JVM
@@ -343,16 +343,29 @@ def bundler_record(standin_jars, tmp_path_factory) -> BundlerRecord:
 
 @pytest.fixture(scope="session")
 def kept_workers():
-    """The game's worker processes kept running for the session (:func:`rig_sharing.lend_kept_workers`),
-    stopped at its end: (worker command line, timeout) -> ``ProcessImplementation``."""
-    kept: dict = {}
-    yield kept
-    for process in kept.values():
-        process.close()
+    """The game's worker processes kept running for the tests of one :func:`rig_sharing.same_jar`
+    group (:func:`rig_sharing.lend_kept_workers`): group -> (worker command line, timeout) ->
+    ``ProcessImplementation``. A group's are stopped after its last test
+    (:func:`pytest_runtest_teardown`), any left at the session's end."""
+    yield KEPT
+    for group in list(KEPT):
+        close_kept(group)
 
 
 @pytest.fixture
-def kept_worker(kept_workers, monkeypatch):
+def kept_worker(request, kept_workers, monkeypatch):
     """:func:`rig_sharing.lend_kept_workers` for one test (mark it with its jar's
     :func:`rig_sharing.same_jar` group)."""
-    lend_kept_workers(kept_workers, monkeypatch)
+    lend_kept_workers(kept_for(request.node), monkeypatch)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_teardown(item, nextitem):
+    """After a test's own teardown: the kept workers of its group stopped when no later test of
+    this run is in the group (a group runs on one pytest-xdist worker, in the run's order), so
+    that their JVMs neither idle to the session's end nor are counted against whatever test
+    happens to end it."""
+    yield
+    group = group_of(item)
+    if group in KEPT and last_of_groups(item.session).get(group) is item:
+        close_kept(group)

@@ -66,6 +66,39 @@ def _lender(kept: dict, real, key):
     return start
 
 
+KEPT: dict[str, dict] = {}  # conftest.kept_workers: xdist group -> (command line, timeout) -> kept process
+
+
+def group_of(node) -> str | None:
+    """The ``xdist_group`` of a test (or of a module, by its ``pytestmark``), or None."""
+    mark = node.get_closest_marker("xdist_group")
+    if mark is None:
+        return None
+    return mark.args[0] if mark.args else mark.kwargs.get("name")
+
+
+def kept_for(node) -> dict:
+    """The kept workers of ``node``'s group (:data:`KEPT`), for :func:`lend_kept_workers`."""
+    group = group_of(node)
+    assert group, f"{node.nodeid}: a test lent kept workers is marked with its jar's group (same_jar)"
+    return KEPT.setdefault(group, {})
+
+
+def close_kept(group: str) -> None:
+    """Stop the kept workers of ``group`` (a later test of it would start them again)."""
+    for process in KEPT.pop(group, {}).values():
+        process.close()
+
+
+def last_of_groups(session) -> dict:
+    """Group -> the last test of the run's order in it (computed once a session)."""
+    last = getattr(session, "_rig_last_of_groups", None)
+    if last is None:
+        last = {group_of(item): item for item in session.items}
+        session._rig_last_of_groups = last
+    return last
+
+
 def same_jar(version: str):
     """The mark that runs a test lent a kept worker (conftest's ``kept_worker``) on the pytest-xdist
     worker of the other tests of that jar, so that one JVM serves them all."""
