@@ -171,11 +171,11 @@ def _run_folder(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="session", autouse=True)
 def children_keep_their_bytecode(tmp_path_factory):
-    """The Python processes the rig's tests start (the game's workers, ``python3 -m harness``,
-    fuzz drawers) keep the bytecode they compile in one folder of this run's
-    (``PYTHONPYCACHEPREFIX``, ``PYTHONDONTWRITEBYTECODE`` emptied): each of the few dozen
-    compiles the harness and the rig once per run, not at every start (about 0.4 s of CPU a
-    worker where the environment says not to write bytecode). Nothing is written beside the
+    """The Python processes the rig's tests start afresh (the bundler record's ``python3 -m
+    harness`` and its worker; the game's other workers are forks, :func:`rig_children_forked`)
+    keep the bytecode they compile in one folder of this run's (``PYTHONPYCACHEPREFIX``,
+    ``PYTHONDONTWRITEBYTECODE`` emptied): what one compiled the next reads (about 0.4 s of CPU
+    a process where the environment says not to write bytecode). Nothing is written beside the
     sources; the environment is restored when the session ends."""
     with pytest.MonkeyPatch.context() as env:
         env.setenv("PYTHONDONTWRITEBYTECODE", "")  # empty: not set, for Python

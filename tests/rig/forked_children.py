@@ -65,6 +65,8 @@ class ForkingPopen(_REAL_POPEN):
             return super()._execute_child(*args)
         module, argv = got
         main = importlib.import_module(module).main  # imported here once, not in every child
+        with contextlib.suppress(ImportError):  # so is JPype (with NumPy), which every child starts its JVM with
+            importlib.import_module("jpype")
         for stream in (sys.stdout, sys.stderr):
             stream.flush()
         pid = os.fork()
@@ -143,9 +145,6 @@ def _cheap_jvm() -> None:
 def forking_rig_children():
     """:class:`ForkingPopen` as ``subprocess.Popen`` for the block (``subprocess.run`` and
     every ``subprocess.Popen(...)`` call included); the real one restored after it."""
-    with contextlib.suppress(ImportError):  # imported once here: every child starts its JVM through it
-        import jpype  # noqa: F401
-
     subprocess.Popen = ForkingPopen
     try:
         yield
