@@ -86,7 +86,7 @@ def _child(module: str, main, argv: list[str], given: dict) -> int:
     would have given them, then ``main(argv)``; the exit status."""
     import traceback
 
-    from tests.helpers_cli import standard_streams
+    from tests.helpers_cli import _exit_status, standard_streams
 
     try:
         gc.freeze()  # the parent's objects are never collected here: their pages stay shared
@@ -95,7 +95,7 @@ def _child(module: str, main, argv: list[str], given: dict) -> int:
         for fd, source in ((0, given["p2cread"]), (1, given["c2pwrite"]), (2, given["errwrite"])):
             if source != -1:
                 os.dup2(source, fd)
-        _close_all_but_standard()
+        _close_all_but_standard(set(given.get("pass_fds") or ()))
         if given["cwd"] is not None:
             os.chdir(given["cwd"])
         if given["env"] is not None:
@@ -108,9 +108,7 @@ def _child(module: str, main, argv: list[str], given: dict) -> int:
         try:
             status = main(argv) or 0
         except SystemExit as e:
-            status = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
-            if not isinstance(e.code, int) and e.code is not None:
-                print(e.code, file=sys.stderr)
+            status = _exit_status(e)
     except BaseException:
         traceback.print_exc()
         status = 1
@@ -120,13 +118,17 @@ def _child(module: str, main, argv: list[str], given: dict) -> int:
     return status
 
 
-def _close_all_but_standard() -> None:
-    """Close every file descriptor above 2 (the test process's own, other children's pipes)."""
+def _close_all_but_standard(kept: set[int]) -> None:
+    """Close every file descriptor above 2 but those ``kept`` (``pass_fds``): the test process's
+    own, other children's pipes."""
     try:
-        highest = max(int(name) for name in os.listdir("/proc/self/fd"))
+        open_fds = sorted(int(name) for name in os.listdir("/proc/self/fd"))
     except (OSError, ValueError):
-        highest = min(os.sysconf("SC_OPEN_MAX"), 65536)
-    os.closerange(3, highest + 1)
+        open_fds = range(3, min(os.sysconf("SC_OPEN_MAX"), 65536))
+    for fd in open_fds:
+        if fd > 2 and fd not in kept:
+            with contextlib.suppress(OSError):
+                os.close(fd)
 
 
 def _cheap_jvm() -> None:
