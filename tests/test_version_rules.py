@@ -15,7 +15,7 @@ from dataclasses import replace
 
 import pytest
 
-from tests.conftest import reference_case, reference_cases
+from conftest import reference_case, reference_cases
 from harness.engine.reference import BUNDLED, load_reference
 from harness.formats import versions as V
 

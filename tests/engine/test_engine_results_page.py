@@ -19,7 +19,7 @@ from harness.engine.report import json_report
 from harness.engine.results_page import case_text, load, matrices, render
 from harness.engine.runner import run_checks
 from harness.engine.sources import select_items
-from tests.engine.helpers_engine import echo_impl
+from helpers_engine import echo_impl
 
 
 def _tamper(case, answers):

@@ -29,8 +29,9 @@ from pathlib import Path
 
 import pytest
 
+from forked_children import CHEAP_JVM_OPTIONS, forking_rig_children
 from rig.bench import JAVAC_OPTIONS
-from rig_sharing import lend_kept_workers
+from rig_sharing import KEPT, close_kept, group_of, kept_for, last_of_groups, lend_kept_workers
 
 STANDIN = Path(__file__).resolve().parent / "standin"
 BATCH = STANDIN / "JavacBatch.java"  # the build's compiler driver: every compilation in one JVM
@@ -173,15 +174,25 @@ def _run_folder(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="session", autouse=True)
 def children_keep_their_bytecode(tmp_path_factory):
-    """The Python processes the rig's tests start (the game's workers, ``python3 -m harness``,
-    fuzz drawers) keep the bytecode they compile in one folder of this run's
-    (``PYTHONPYCACHEPREFIX``, ``PYTHONDONTWRITEBYTECODE`` emptied): each of the few dozen
-    compiles the harness and the rig once per run, not at every start (about 0.4 s of CPU a
-    worker where the environment says not to write bytecode). Nothing is written beside the
+    """The Python processes the rig's tests start afresh (the bundler record's ``python3 -m
+    harness`` and its worker; the game's other workers are forks, :func:`rig_children_forked`)
+    keep the bytecode they compile in one folder of this run's (``PYTHONPYCACHEPREFIX``,
+    ``PYTHONDONTWRITEBYTECODE`` emptied): what one compiled the next reads (about 0.4 s of CPU
+    a process where the environment says not to write bytecode). Nothing is written beside the
     sources; the environment is restored when the session ends."""
     with pytest.MonkeyPatch.context() as env:
         env.setenv("PYTHONDONTWRITEBYTECODE", "")  # empty: not set, for Python
         env.setenv("PYTHONPYCACHEPREFIX", str(_run_folder(tmp_path_factory) / "pycache"))
+        yield
+
+
+@pytest.fixture(scope="session", autouse=True)
+def rig_children_forked():
+    """The game's workers and ``rig.bench`` the rig's tests start, forked from the test process
+    with start-up-cheap JVM options (:mod:`forked_children`): about half a worker's CPU time
+    each. Only those command lines: ``python3 -m harness`` (the command itself) still starts
+    afresh. The real ``subprocess.Popen`` is back when the session ends."""
+    with forking_rig_children():
         yield
 
 
@@ -317,7 +328,8 @@ class BundlerRecord:
 def bundler_record(standin_jars, tmp_path_factory) -> BundlerRecord:
     """``python3 -m harness record`` (the command itself, in a child process) from the bundler
     jar with one worker, run once for the tests that read what it wrote (each marked
-    :data:`rig_sharing.BUNDLER_RECORD`)."""
+    :data:`rig_sharing.BUNDLER_RECORD`). Its worker's JVM starts with
+    :data:`forked_children.CHEAP_JVM_OPTIONS`, given as ``--jvm-option``s."""
     from test_rig_end_to_end import case_file
     from test_rig_region import region_cases
     from helpers_cli import run_in_subprocess
@@ -326,23 +338,37 @@ def bundler_record(standin_jars, tmp_path_factory) -> BundlerRecord:
     path, cases = case_file(folder, "26.3")
     region_path, region = region_cases(folder, "26.3")
     cache, out = folder / "cache", folder / "ref"
+    cheap = [f"--jvm-option={option}" for option in CHEAP_JVM_OPTIONS]  # its worker is no fork: the options said
     done = run_in_subprocess(["record", "--jar", str(standin_jars.bundler), "--cases", str(path), str(region_path),
-                              "--out", str(out)], {"MC_FORMAT_HARNESS_CACHE": str(cache)})
+                              "--out", str(out), *cheap], {"MC_FORMAT_HARNESS_CACHE": str(cache)})
     return BundlerRecord(cases, region, path, region_path, done, out, cache)
 
 
 @pytest.fixture(scope="session")
 def kept_workers():
-    """The game's worker processes kept running for the session (:func:`rig_sharing.lend_kept_workers`),
-    stopped at its end: (worker command line, timeout) -> ``ProcessImplementation``."""
-    kept: dict = {}
-    yield kept
-    for process in kept.values():
-        process.close()
+    """The game's worker processes kept running for the tests of one :func:`rig_sharing.same_jar`
+    group (:func:`rig_sharing.lend_kept_workers`): group -> (worker command line, timeout) ->
+    ``ProcessImplementation``. A group's are stopped after its last test
+    (:func:`pytest_runtest_teardown`), any left at the session's end."""
+    yield KEPT
+    for group in list(KEPT):
+        close_kept(group)
 
 
 @pytest.fixture
-def kept_worker(kept_workers, monkeypatch):
+def kept_worker(request, kept_workers, monkeypatch):
     """:func:`rig_sharing.lend_kept_workers` for one test (mark it with its jar's
     :func:`rig_sharing.same_jar` group)."""
-    lend_kept_workers(kept_workers, monkeypatch)
+    lend_kept_workers(kept_for(request.node), monkeypatch)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_teardown(item, nextitem):
+    """After a test's own teardown: the kept workers of its group stopped when no later test of
+    this run is in the group (a group runs on one pytest-xdist worker, in the run's order), so
+    that their JVMs neither idle to the session's end nor are counted against whatever test
+    happens to end it."""
+    yield
+    group = group_of(item)
+    if group in KEPT and last_of_groups(item.session).get(group) is item:
+        close_kept(group)

@@ -35,18 +35,68 @@ def lend_kept_workers(kept: dict, monkeypatch) -> None:
     the same jar while the first is lent gets a fresh one, as without the loan."""
     from rig.runner import Game
 
-    real, lent = Game.process, set()
+    monkeypatch.setattr(Game, "process", _lender(kept, Game.process, lambda game: (tuple(game.worker_argv()), game.timeout)))
 
-    def process(game):
-        key = (tuple(game.worker_argv()), game.timeout)
-        if key in lent:
-            return real(game)
-        if key not in kept:
-            kept[key] = real(game)
-        lent.add(key)
-        return _Lent(kept[key], lambda: lent.discard(key))
 
-    monkeypatch.setattr(Game, "process", process)
+def lend_kept_sides(kept: dict, monkeypatch) -> None:
+    """:func:`lend_kept_workers` for the processes of a fuzz campaign: from now on
+    :meth:`harness.engine.fuzz.worker.Side.start` lends each fuzz worker the process kept in
+    ``kept`` for the side's command line and timeout (the judge's, the implementation's),
+    whatever the engine (a thread of the local one, a Dask actor of the in-process cluster)."""
+    from harness.engine.fuzz.worker import Side
+
+    monkeypatch.setattr(Side, "start", _lender(kept, Side.start, lambda side: (side.argv, side.timeout)))
+
+
+def _lender(kept: dict, real, key):
+    """A replacement of the method ``real`` (which starts a process for its object): the
+    process kept in ``kept`` under ``key(object)``, started by ``real`` on first use, lent
+    (:class:`_Lent`) while no other run holds it, else a fresh one from ``real``."""
+    lent = set()
+
+    def start(obj):
+        k = key(obj)
+        if k in lent:
+            return real(obj)
+        if k not in kept:
+            kept[k] = real(obj)
+        lent.add(k)
+        return _Lent(kept[k], lambda: lent.discard(k))
+
+    return start
+
+
+KEPT: dict[str, dict] = {}  # conftest.kept_workers: xdist group -> (command line, timeout) -> kept process
+
+
+def group_of(node) -> str | None:
+    """The ``xdist_group`` of a test (or of a module, by its ``pytestmark``), or None."""
+    mark = node.get_closest_marker("xdist_group")
+    if mark is None:
+        return None
+    return mark.args[0] if mark.args else mark.kwargs.get("name")
+
+
+def kept_for(node) -> dict:
+    """The kept workers of ``node``'s group (:data:`KEPT`), for :func:`lend_kept_workers`."""
+    group = group_of(node)
+    assert group, f"{node.nodeid}: a test lent kept workers is marked with its jar's group (same_jar)"
+    return KEPT.setdefault(group, {})
+
+
+def close_kept(group: str) -> None:
+    """Stop the kept workers of ``group`` (a later test of it would start them again)."""
+    for process in KEPT.pop(group, {}).values():
+        process.close()
+
+
+def last_of_groups(session) -> dict:
+    """Group -> the last test of the run's order in it (computed once a session)."""
+    last = getattr(session, "_rig_last_of_groups", None)
+    if last is None:
+        last = {group_of(item): item for item in session.items}
+        session._rig_last_of_groups = last
+    return last
 
 
 def same_jar(version: str):

@@ -2,7 +2,8 @@
 stand-in with one wrong rule planted per area (conftest.BROKEN_RULES), run through the rig's
 worker as the implementation under test. Every planted bug must be found and shrunk to at
 most 3 operations by the local engine, and the cluster engine (Dask, in the command's
-process) must write the same cases for the area it runs.
+process, through the same judge and implementation processes) must write the same cases for
+the area it runs.
 
 The stand-in's answers are a test double's: nothing here is written outside tmp_path, and no
 answer is taken for the game's."""
@@ -14,7 +15,8 @@ import sys
 import pytest
 
 from harness.engine.casefile import load_cases
-from helpers_cli import run_in_process, run_in_subprocess
+from helpers_cli import run_in_process
+from rig_sharing import lend_kept_sides
 
 # fixed: the same seed draws the same cases (in any process: no literal of a loaded module is
 # drawn). Of seeds 0 to 109 two find all four planted bugs within 12 cases an area: 27 within 9
@@ -27,28 +29,26 @@ AREAS = ("storage", "palette", "nbt", "snbt")
 # from 12 to 2, where 12 candidates leave it at 7); the candidates past that (smaller inputs)
 # would be most of the campaign's JVM time
 SHRINK_BUDGET = 20
-# the cluster's campaign: the area quickest to shrink (3 candidates), the same seed and cases;
-# its JVMs' starts (two workers, a judge and an implementation each) are most of its time
+# the cluster's campaign: the area quickest to shrink (3 candidates), the same seed and cases
 CLUSTER_AREAS = ("snbt",)
 
 
-# the cluster's command and its children read the installed packages' own bytecode (Dask's,
-# Hypothesis'), which no other child of the run imports: this run's bytecode folder
-# (conftest.children_keep_their_bytecode) would compile them once more, for this command only
+# the cluster's drawing child (a fresh interpreter) reads the installed packages' own bytecode
+# (Hypothesis'), which no other child of the run imports: this run's bytecode folder
+# (conftest.children_keep_their_bytecode) would compile them once more, for this child only
 # (about 2 s of CPU); nothing is written
 NO_BYTECODE_FOLDER = {"PYTHONPYCACHEPREFIX": "", "PYTHONDONTWRITEBYTECODE": "1"}
 
 
-def fuzz(standin_jars, broken_standin_jar, out, areas, *extra, own_process=False):
-    """``harness fuzz`` of ``areas`` on the stand-in, the broken one as the implementation: the
-    case files it wrote (path under ``out/cases`` -> case) and its exit status and output. In
-    this process (:func:`tests.helpers_cli.run_in_process`), or with ``own_process`` as
-    ``python3 -m harness`` in a child of its own."""
+def fuzz(standin_jars, broken_standin_jar, out, areas, *extra, env=None):
+    """``harness fuzz`` of ``areas`` on the stand-in, the broken one as the implementation, in
+    this process (:func:`tests.helpers_cli.run_in_process`, ``env`` over the environment): the
+    case files it wrote (path under ``out/cases`` -> case) and its exit status and output."""
     impl = f"{sys.executable} -m rig.worker --jar {broken_standin_jar}"
     argv = ["fuzz", "--jar", str(standin_jars.plain), "--impl", impl, "--seed", str(SEED), "--cases", str(CASES),
             "--shrink-budget", str(SHRINK_BUDGET), "--out", str(out / "cases"), "--database", str(out / "db"),
             "--no-progress", *[arg for area in areas for arg in ("--area", area)], *extra]
-    done = run_in_subprocess(argv, NO_BYTECODE_FOLDER, timeout=900) if own_process else run_in_process(argv)
+    done = run_in_process(argv, env)
     assert done.returncode == 1, done.stderr  # 1: disagreements found
     return {p.relative_to(out / "cases").as_posix(): load_cases(p)[0] for p in sorted((out / "cases").rglob("fuzz-*.yaml"))}, done
 
@@ -76,7 +76,20 @@ def check_found(found: dict, stdout: str, areas=AREAS) -> None:
 
 
 @pytest.fixture(scope="module")
-def local_run(standin_jars, broken_standin_jar, tmp_path_factory):
+def kept_sides():
+    """The module's campaigns' judge and implementation processes (one JVM each), kept from the
+    first campaign to the last (:func:`rig_sharing.lend_kept_sides`), stopped at its end: the
+    campaigns test what the engines do with the answers, not the processes' start."""
+    kept: dict = {}
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        lend_kept_sides(kept, monkeypatch)
+        yield kept
+    for process in kept.values():
+        process.close()
+
+
+@pytest.fixture(scope="module")
+def local_run(standin_jars, broken_standin_jar, tmp_path_factory, kept_sides):
     out = tmp_path_factory.mktemp("fuzz-local")
     # cases drawn in a thread of this process (no child interpreter of its own to start); the
     # cluster's command draws them in the default child process
@@ -95,15 +108,16 @@ def test_a_local_campaign_finds_and_shrinks_every_planted_bug(local_run):
 
 
 @SAME_WORKER
-def test_the_cluster_engine_finds_the_same(local_run, standin_jars, broken_standin_jar, tmp_path):
-    """One of the areas through Dask actors (two workers, each its own judge and implementation
-    JVMs, the area's cases shared between them), the command itself in a child process that
-    draws the cases in its default child: the same cases written as the local campaign's of
-    that area (one worker, drawing in a thread), whatever the engine, the number of workers and
-    where the cases are drawn."""
+def test_the_cluster_engine_finds_the_same(local_run, standin_jars, broken_standin_jar, tmp_path, kept_sides):
+    """One of the areas through a Dask actor (on the one worker of a cluster in this process,
+    the local campaign's judge and implementation processes lent to it, its cases cut into
+    shards and collected by hash), the cases drawn in the command's default child: the same
+    cases written as the local campaign's of that area (its engine in a thread of this process,
+    drawing in a thread), whatever the engine and where the cases are drawn."""
     pytest.importorskip("distributed")
-    found, done = fuzz(standin_jars, broken_standin_jar, tmp_path, CLUSTER_AREAS, "--workers", "2", "--cluster", "local",
-                       own_process=True)
-    assert f"{len(CLUSTER_AREAS) * CASES} cases in" in done.stdout and "2 workers, dask" in done.stdout
+    found, done = fuzz(standin_jars, broken_standin_jar, tmp_path, CLUSTER_AREAS, "--workers", "1", "--cluster", "local",
+                       "--cluster-cpus", "1", env=NO_BYTECODE_FOLDER)
+    assert f"{len(CLUSTER_AREAS) * CASES} cases in" in done.stdout and "1 worker, dask" in done.stdout
+    assert len(kept_sides) == 2  # the judge and the implementation: no process of the cluster's own
     check_found(found, done.stdout, CLUSTER_AREAS)
     assert found == {name: case for name, case in local_run[0].items() if case["area"] in CLUSTER_AREAS}

@@ -12,9 +12,10 @@ import pytest
 from rig import jvm
 from rig.mappings import MappingsError, Names
 from harness.engine.casefile import CaseFileError
-from harness.engine.reference import load_reference
-from rig.runner import REPO, load_case_file, prepare, select_cases
+from rig.runner import load_case_file, prepare, select_cases
 from rig.server_jar import ServerJarError, open_jar, parse_list
+
+from test_rig_end_to_end import reference_cases  # each reference read once per process
 
 VERSION_26_3 = {"id": "26.3", "world_version": 5023, "protocol_version": 777, "java_version": 25}
 
@@ -257,10 +258,6 @@ def test_a_run_stops_only_when_its_first_cases_all_fail_for_the_jar():
 def recorded_file(path, cases):
     path.write_text("".join(json.dumps(c) + "\n" for c in cases))
     return path
-
-
-def reference_cases(version: str, area: str) -> list[dict]:
-    return [c for c in load_reference(REPO / "reference" / version).cases if c["area"] == area]
 
 
 def test_cases_recorded_for_another_version_run_as_the_jars_and_are_counted(tmp_path):

@@ -15,7 +15,7 @@ import pytest
 from harness.engine.casefile import dump_cases, load_cases
 from harness.engine.reference import load_reference
 from rig.runner import REPO
-from tests.rig.test_rig_end_to_end import HEX, harness, is_error
+from test_rig_end_to_end import HEX, harness, is_error
 
 from rig_sharing import BUNDLER_RECORD, same_jar
 

@@ -14,7 +14,7 @@ import pytest
 from harness.engine.reference import load_reference, recorded_problem
 from rig.runner import prepare, record
 
-from rig_sharing import lend_kept_workers, same_jar
+from rig_sharing import kept_for, lend_kept_workers, same_jar
 from test_rig_end_to_end import harness, shape_problems
 
 BLOCKS = {"strategy": "block_states", "registry": 40, "value": 0}
@@ -30,11 +30,11 @@ pytestmark = same_jar("1.18")  # the kept 1.18 worker (rig_sharing.lend_kept_wor
 
 
 @pytest.fixture(scope="module")
-def runs(standin_jars, tmp_path_factory, kept_workers):
+def runs(request, standin_jars, tmp_path_factory, kept_workers):
     """Each variant's recorded cases (``record`` into a temporary folder) and its run."""
     out = {}
     with pytest.MonkeyPatch.context() as monkeypatch:
-        lend_kept_workers(kept_workers, monkeypatch)
+        lend_kept_workers(kept_for(request.node), monkeypatch)
         for version, network in (("1.18", NAMED), ("1.20.2", NAMELESS)):
             jar, mappings = standin_jars.variants[version]
             cases = [
