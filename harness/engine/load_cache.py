@@ -15,8 +15,9 @@ Every key also holds :func:`code_key`: the harness version, the Python version (
 format) and the source of the modules whose checks an entry stands for. An entry made for
 other bytes or by other code is a miss; so is a damaged one (its payload's SHA-256 is in its
 header): a miss is rebuilt by reading the file, never an error. Entries are written
-atomically (:func:`~harness.engine.outputs.atomic_write_bytes`); a cache folder that cannot
-be written only means no entry is kept.
+atomically (:func:`~harness.engine.outputs.atomic_write_bytes`) but not fsynced: an entry
+a system crash leaves empty or short fails its SHA-256 and is a miss. A cache folder that
+cannot be written only means no entry is kept.
 
 The folder (:func:`cache_root`) is ``$MC_FORMAT_HARNESS_CACHE``, else
 ``$XDG_CACHE_HOME/mc-format-harness``, else ``~/.cache/mc-format-harness``; the entries are
@@ -123,6 +124,6 @@ def put(kind: str, slot: str, key: bytes, value, root: str | os.PathLike | None 
         return
     data = MAGIC + _key(key) + hashlib.sha256(payload).digest() + payload
     try:
-        atomic_write_bytes(entry_path(kind, slot, root), data, make_parents=True)
+        atomic_write_bytes(entry_path(kind, slot, root), data, make_parents=True, durable=False)  # checks itself: no fsync
     except (OSError, ValueError):
         pass

@@ -93,18 +93,24 @@ def _umask() -> int:
     return mask
 
 
-def atomic_write_bytes(path: str | os.PathLike, data: bytes, make_parents: bool = False) -> None:
+def atomic_write_bytes(path: str | os.PathLike, data: bytes, make_parents: bool = False,
+                       durable: bool = True) -> None:
     """Write ``data`` to ``path`` atomically: a temp file in the target's folder, fsync, rename.
 
     ``path`` may be a symbolic link (its target is replaced) or absent; an existing file
     keeps its permission bits, a new one gets the umask's. :class:`OutputError` (an
     ``OSError``) for a folder, a special file or a missing folder (``make_parents=True``
     creates it); other ``OSError`` s of the write propagate, and the old file stays whole.
+
+    ``durable=False`` leaves out the two fsyncs (the file's and its folder's): readers still
+    see the old file or the new one whole, but after a crash of the system the new one may
+    be empty or missing. Only for what can be rebuilt and checks itself (the load cache).
     """
-    atomic_write_pieces(path, (data,), make_parents)
+    atomic_write_pieces(path, (data,), make_parents, durable)
 
 
-def atomic_write_pieces(path: str | os.PathLike, pieces: Iterable[bytes], make_parents: bool = False) -> None:
+def atomic_write_pieces(path: str | os.PathLike, pieces: Iterable[bytes], make_parents: bool = False,
+                        durable: bool = True) -> None:
     """:func:`atomic_write_bytes` of the bytes ``pieces`` yields, written as they come (a long
     output is never whole in memory). Whatever ``pieces`` raises propagates after the
     temporary file is removed: the old file (or none) stays, as on any other error."""
@@ -116,8 +122,9 @@ def atomic_write_pieces(path: str | os.PathLike, pieces: Iterable[bytes], make_p
         with os.fdopen(fd, "wb") as f:
             for data in pieces:
                 f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
+            if durable:
+                f.flush()
+                os.fsync(f.fileno())
         os.replace(tmp, target)
     except BaseException:
         try:
@@ -125,7 +132,8 @@ def atomic_write_pieces(path: str | os.PathLike, pieces: Iterable[bytes], make_p
         except FileNotFoundError:
             pass
         raise
-    _sync_folder(target.parent)
+    if durable:
+        _sync_folder(target.parent)
 
 
 def _sync_folder(folder: Path) -> None:

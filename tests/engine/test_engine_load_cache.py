@@ -47,6 +47,21 @@ def test_an_entry_is_kept_per_slot_and_key_and_a_damaged_one_is_a_miss(cache):
     assert load_cache.get("k", "another slot", b"key") is None
 
 
+def test_an_entry_is_written_whole_without_an_fsync_and_an_empty_one_is_a_miss(cache, tmp_path, monkeypatch):
+    from harness.engine import outputs
+
+    synced = []
+    real = os.fsync
+    monkeypatch.setattr(outputs.os, "fsync", lambda fd: synced.append(fd) or real(fd))
+    load_cache.put("k", "slot", b"key", [1, 2])
+    assert synced == [] and load_cache.get("k", "slot", b"key") == [1, 2]
+    [entry] = _entries(cache)
+    entry.write_bytes(b"")  # what a system crash may leave of an entry never fsynced
+    assert load_cache.get("k", "slot", b"key") is None
+    outputs.atomic_write_bytes(tmp_path / "report.json", b"{}")  # what the harness writes for users: fsynced
+    assert len(synced) == 2  # the file, then its folder
+
+
 def test_an_entry_made_by_other_checking_code_is_a_miss(cache, monkeypatch):
     load_cache.put("k", "slot", b"key", [1])
     monkeypatch.setattr(load_cache, "_code_key", b"other code")
