@@ -28,14 +28,40 @@ so ``-k``, ``-x``, ``--junitxml`` and ``-n`` (pytest-xdist) work as on any test.
 text is the one ``harness check`` prints (:func:`harness.engine.report.failure_text`); a
 case without a recorded answer is skipped as ``unverified: <why>``. An implementation that
 cannot be started or never answers stops the session at the case it happened on.
+
+Being a ``pytest11`` plugin would have pytest rewrite the asserts of every module of this
+distribution (``harness`` and ``rig``, about a hundred modules parsed and compiled anew in
+each pytest process that imports them); they hold no test's asserts, so the plugin takes
+them off pytest's list (:func:`not_rewritten`): a run imports them as Python does.
 """
 
 from __future__ import annotations
+
+import sys
 
 import pytest
 
 COLLECTOR = "mc-conformance"
 _KEY = pytest.StashKey["_State"]()
+OWN_PACKAGES = ("harness", "rig")  # this distribution's top-level packages
+
+
+def not_rewritten(names: tuple[str, ...] | None = OWN_PACKAGES) -> None:
+    """Take the packages ``names`` (None: every one) off the list of pytest's assert-rewriting
+    import hook, which holds the packages of each distribution with a ``pytest11`` entry point
+    (set before the plugins load); test modules and ``conftest.py`` files are rewritten
+    whatever the list holds. Nothing to do when the hook is absent (``--assert=plain``) or
+    has no such list (pytest 9 has both)."""
+    for finder in sys.meta_path:
+        marked = getattr(finder, "_must_rewrite", None)
+        if isinstance(marked, set):
+            marked.difference_update(set(marked) if names is None else names)
+            cache = getattr(finder, "_marked_for_rewrite_cache", None)
+            if isinstance(cache, dict):
+                cache.clear()
+
+
+not_rewritten()
 
 
 class _Hooks:

@@ -89,3 +89,36 @@ def test_workers_group_their_ids_when_the_controller_chose_loadgroup():
                                  addinivalue_line=lambda *a: None)
         top.pytest_configure(worker)
         assert worker.option.loadgroup is grouped
+
+
+def _rewritten(prefixes: tuple[str, ...]) -> list[str]:
+    """The loaded modules under ``prefixes`` that pytest's assert-rewriting hook loaded."""
+    import sys
+
+    return sorted(name for name, module in list(sys.modules.items()) if name.startswith(prefixes) and
+                  type(getattr(getattr(module, "__spec__", None), "loader", None)).__name__ == "AssertionRewritingHook")
+
+
+def test_only_the_tests_asserts_are_rewritten():
+    # pytest marks every module of a pytest11 plugin's distribution for rewriting: ours (harness,
+    # rig), hypothesis's, xdist's...; the plugin and the suite's conftest take them off its list
+    # (what the plugins load before either runs stays rewritten)
+    import harness.engine.runner  # noqa: F401
+    import hypothesis.core  # noqa: F401
+    import rig.jvm  # noqa: F401
+
+    assert _rewritten(("harness.engine.runner", "harness.formats.nbt", "hypothesis.core", "rig.jvm")) == []
+    assert _rewritten((__name__,)) == [__name__]  # a test module itself is rewritten
+
+
+def test_the_runs_temporary_files_are_in_a_ram_folder_of_its_own(tmp_path):
+    import shutil
+    import tempfile
+
+    chosen = os.environ.get("TMPDIR", "")
+    ours = f"{top.RAM_FOLDER}/mch-tests-"
+    if not chosen.startswith(ours) and (chosen or not top.RAM_FOLDER.is_dir() or
+                                        shutil.disk_usage(top.RAM_FOLDER).free < top.RAM_ROOM):
+        pytest.skip("TMPDIR chosen by the user, or no RAM folder with room here")
+    assert chosen.startswith(ours) and str(tmp_path).startswith(chosen + "/pytest-of-")
+    assert tempfile.gettempdir() == chosen
