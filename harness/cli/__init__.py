@@ -55,7 +55,21 @@ def build_parser(verb: str | None = None) -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="verb", metavar="VERB")
     for name in (VERB_MODULE[verb],) if verb in VERB_MODULE else VERB_MODULES:
         importlib.import_module(f"harness.cli.{name}").register(sub)
+    parser.verbs = sub.choices  # type: ignore[attr-defined]  (each verb's own parser, by name)
     return parser
+
+
+def _refuse_unknown(parser: argparse.ArgumentParser, verb: str | None, extra: list[str]) -> None:
+    """A usage error for arguments no parser took, told by the verb's own parser (``harness
+    check: error: ...``, ``harness check --help``), with the nearest option where one is
+    close (``--versoin``: did you mean ``--version``?)."""
+    import difflib
+
+    own = getattr(parser, "verbs", {}).get(verb, parser)
+    known = [o for action in own._actions for o in action.option_strings]
+    near = next((difflib.get_close_matches(a.split("=", 1)[0], known, n=1, cutoff=0.75)
+                 for a in extra if a.startswith("-")), [])
+    own.error(f"unrecognized arguments: {' '.join(extra)}" + (f" (did you mean {near[0]}?)" if near else ""))
 
 
 def version_text() -> str:
@@ -78,7 +92,9 @@ def main(argv: list[str] | None = None) -> int:
     if first == ["--version"]:
         _top_parser().parse_args(["--version"])  # prints the version and exits with status 0
     parser = build_parser(first[0] if first else None)
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra:
+        _refuse_unknown(parser, getattr(args, "verb", None), extra)
     if not getattr(args, "func", None):
         parser.print_help()
         return 2

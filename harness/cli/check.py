@@ -179,6 +179,7 @@ def run(args) -> int:
     known, lines, extra = _known_failures(args, outcomes, expectations, before)
     problems += _write_reports(args, outcomes, impl.name, seconds, stopped, extra)
     failing = [o for o in outcomes if o.status == "failed" and id(o) not in known]
+    problems += _nothing_judged(outcomes, impl.name)
     status = 2 if problems else 1 if failing else 0
     try:
         report.print_text(outcomes, out, impl.name, args.errors, quiet=args.quiet, seconds=seconds)
@@ -191,6 +192,15 @@ def run(args) -> int:
     except BrokenPipeError:  # the reader went away (| head): the status stays the run's
         silence_stdout()
     return status
+
+
+def _nothing_judged(outcomes, name: str) -> list[str]:
+    """The problem of a run where the implementation declined every case it was given (each
+    one partial, none passed or failed): nothing was judged, which is exit status 2, not a
+    green run; ``[]`` otherwise."""
+    if outcomes and all(o.status == "partial" for o in outcomes):
+        return [f"{name} declined every case it was given ({len(outcomes)} unsupported): nothing was judged"]
+    return []
 
 
 def _nothing_to_check(reason: str) -> int:

@@ -112,6 +112,17 @@ def test_versions_refuses_an_unknown_area_as_check_does(capsys):
                                 "'storage', 'palette', 'nbt', 'snbt', 'region')", "harness versions --help lists the options"]
 
 
+@pytest.mark.parametrize("argv, first", [
+    (["check", "--versoin", "26.3"], "harness check: error: unrecognized arguments: --versoin 26.3 (did you mean --version?)"),
+    (["check", "26.3"], "harness check: error: unrecognized arguments: 26.3"),
+    (["--bogus"], "harness: error: unrecognized arguments: --bogus")])
+def test_an_unknown_argument_is_told_by_its_verb_with_the_nearest_option(argv, first, capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    verb = first.split(": error")[0]
+    assert stop.value.code == 2 and capsys.readouterr().err.splitlines() == [first, f"{verb} --help lists the options"]
+
+
 def test_versions_labels_two_sides_of_one_version_a_and_b(capsys):
     assert main(["versions", "reference/26.3", "26.3", "--area", "storage", "--summary"]) == 0
     last = capsys.readouterr().out.splitlines()[-1]

@@ -119,6 +119,17 @@ def test_a_failure_line_is_declined_not_failed(tmp_path, capsys):
     assert doc["summary"]["passed"] == len(reference_cases("26.3", "storage"))
 
 
+def test_an_implementation_declining_every_case_judged_nothing_and_exits_2(tmp_path, capsys):
+    cmd = adapter_command(tmp_path, '''
+        def transform(case, answers):
+            raise NotImplementedError("nothing yet")
+    ''')
+    status, out, err = check(["--impl", cmd, "--version", "26.3", "--area", "storage"], capsys)
+    n = len(reference_cases("26.3", "storage"))
+    assert status == 2 and out.splitlines()[-1] == f"0 passed, 0 failed, 0 unverified, {n} unsupported"
+    assert f"declined every case it was given ({n} unsupported): nothing was judged" in err
+
+
 def test_without_declines_nothing_changes():
     impl = echo_impl()
     case = reference_case("26.3", "nbt/p/root-end/any")
