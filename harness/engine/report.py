@@ -166,6 +166,18 @@ def unclean_lines(outcomes: list[Outcome], shown: int = SHOWN_UNCLEAN) -> list[s
     return listed("unverified cases that did not run cleanly", [case_row(o, o.reason) for o in unclean], shown)
 
 
+def unverified_lines(outcomes: list[Outcome]) -> list[str]:
+    """Why the unverified cases are unverified, a line per reason, most cases first:
+    ``unverified: 102 cases: the game has no stable answer: ...`` (a case's note, else "no
+    recorded answer"); empty when none is unverified. The cases themselves are in the JSON report."""
+    reasons: dict[str, int] = defaultdict(int)
+    for o in outcomes:
+        if o.status == "unverified":
+            reasons[o.item.note or "no recorded answer"] += 1
+    return [escape_surrogates(f"unverified: {n} case{'s' if n != 1 else ''}: {why}")
+            for why, n in sorted(reasons.items(), key=lambda r: -r[1])]
+
+
 def case_row(o: Outcome, text: str) -> str:
     """``<version> <case id>: <text>``, the id shortened: one row of a list of cases."""
     return f"{o.item.key[0]} {shorten(o.item.key[2], ID_CHARS)}: {text}"
@@ -258,6 +270,8 @@ def print_text(outcomes: list[Outcome], console, implementation: str, policy: st
         absent = not_judged_line(outcomes)
         if absent:
             say(absent)
+        for line in unverified_lines(outcomes):
+            say(line)
         common = common_reasons(failed)
         if common:
             say("most frequent reasons cases got no answers: " + "; ".join(common))

@@ -209,3 +209,18 @@ def test_a_headline_and_the_first_line_of_a_mismatch_name_the_same():
     ]
     for m, headline, first in cases:
         assert (report.headline(m), report.mismatch_lines(m)[0]) == (headline, first)
+
+
+def test_the_text_report_says_why_the_unverified_are_unverified(capsys):
+    # 26.3's SNBT cases nested deeper than 400 are recorded, but the game has no stable answer there
+    assert main(["check", "--version", "26.3", "--area", "snbt", "--no-progress"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[-1].endswith(" passed, 0 failed, 2 unverified")
+    assert "unverified: 2 cases: the game has no stable answer: SNBT nested deeper than 400 levels (its own stack " \
+           "overflows at a depth that varies between JVM runs)" in out
+    from harness.engine.runner import CheckItem, Outcome
+
+    case = {"id": "storage/x", "area": "storage", "version": "26.3", "setup": {}, "ops": [["new"]]}
+    outcomes = [Outcome(CheckItem(case, None), "unverified")] * 2 + [Outcome(CheckItem(case, None, note="why"), "unverified")]
+    assert report.unverified_lines(outcomes) == ["unverified: 2 cases: no recorded answer", "unverified: 1 case: why"]
+    assert report.unverified_lines(outcomes[:0]) == []
