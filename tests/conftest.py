@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
 from functools import lru_cache
@@ -167,6 +168,36 @@ def pytest_configure(config):
     _set_env(config, CACHE_ENV, folder)
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_sessionstart(session):
+    """(Not in a pytest-xdist worker) The stand-in's build started (:func:`_start_standin_build`)."""
+    if not hasattr(session.config, "workerinput"):
+        session.config._mc_standin = _start_standin_build(session.config)
+
+
+def _runs_every_rig_test(config) -> bool:
+    """Whether the run holds the whole of tests/rig (the suite, or that folder named)."""
+    if config.args_source == pytest.Config.ArgsSource.TESTPATHS:
+        return True
+    rig = TESTS / "rig"
+    paths = [Path(a.split("::", 1)[0]).resolve() for a in config.args]
+    return any(p in (TESTS, rig) for p in paths)
+
+
+def _start_standin_build(config):
+    """The rig tests' stand-in jars (``tests/rig/conftest.py``, :func:`built_once`) built in a
+    child process of their own from the start, when the run holds every rig test and a
+    ``javac`` is there: the build overlaps the workers' start and collection, instead of both
+    workers' first rig tests waiting on it. The child (a ``Popen``), or None; the run's end
+    waits for it."""
+    if config.getoption("collectonly", False) or not _runs_every_rig_test(config) or shutil.which("javac") is None:
+        return None
+    run_folder = config._tmp_path_factory.getbasetemp()  # each pytest-xdist worker's folder is inside it
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])))
+    return subprocess.Popen([sys.executable, str(TESTS / "rig" / "conftest.py"), str(run_folder)], env=env,
+                            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
 @pytest.hookimpl(optionalhook=True)
 def pytest_configure_node(node):
     """(pytest-xdist, in the controller) Tell each worker the distribution chosen here: a
@@ -176,6 +207,11 @@ def pytest_configure_node(node):
 
 
 def pytest_unconfigure(config):
+    standin = getattr(config, "_mc_standin", None)
+    if standin is not None and standin.poll() is None:
+        standin.kill()  # a run that ended before its build did (interrupted, or -x)
+    if standin is not None:
+        standin.wait()
     for folder in reversed(getattr(config, "_mc_folders", [])):
         shutil.rmtree(folder, ignore_errors=True)
     for name, saved in getattr(config, "_mc_saved_env", {}).items():

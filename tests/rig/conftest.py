@@ -205,12 +205,16 @@ def standin_jars(tmp_path_factory) -> StandinJars:
 
 def shared_build(tmp_path_factory, name: str, build) -> Path:
     """The folder ``<name>-<the stand-in sources' SHA-256>`` in this run's temporary folder
-    (above each pytest-xdist worker's own), made once by ``build(folder)`` under a file lock:
-    the first worker to ask compiles, the others wait and reuse it; a build that was
-    interrupted is made again. Skips without ``javac``."""
+    (above each pytest-xdist worker's own), made once by ``build(folder)`` (:func:`built_once`):
+    the first worker to ask compiles, the others wait and reuse it. Skips without ``javac``."""
     if shutil.which("javac") is None:
         pytest.skip("javac is needed to compile the stand-in Java library")
-    root = _run_folder(tmp_path_factory) / f"{name}-{_sources_digest()}"
+    return built_once(_run_folder(tmp_path_factory) / f"{name}-{_sources_digest()}", build)
+
+
+def built_once(root: Path, build) -> Path:
+    """``root``, made by ``build(root)`` under a file lock unless a finished build is there
+    already (a build that was interrupted is made again)."""
     with open(f"{root}.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         if not (root / "built").exists():
@@ -372,3 +376,9 @@ def pytest_runtest_teardown(item, nextitem):
     group = group_of(item)
     if group in KEPT and last_of_groups(item.session).get(group) is item:
         close_kept(group)
+
+
+if __name__ == "__main__":  # python3 tests/rig/conftest.py RUN_FOLDER: the stand-in's jars built ahead
+    import sys  # (tests/conftest.py starts this as the workers start, so the build overlaps their collection)
+
+    built_once(Path(sys.argv[1]) / f"standin-{_sources_digest()}", _build)
