@@ -205,7 +205,8 @@ def main(argv=None) -> int:
             proc.close()
 
     print(f"{n} cases from {', '.join(versions)}; warm: best of {args.repeat} in this process; "
-          "cold: a fresh process's first run, the load cache empty")
+          "cold: a fresh process's first run, the load cache empty; x null: the row's warm time ÷ the "
+          "null implementation's (echoing the recorded answers: the engine's own cost)")
     print(f"{'what':<30} {'cold s':>9} {'warm s':>9} {'cases/s':>10} {'x null':>8} {'failed':>7}")
     for name, row in zip(names, rows):
         failed = "" if row is rows[0] else str(len(row.failed))

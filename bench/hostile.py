@@ -53,7 +53,7 @@ def main(argv=None) -> int:
         last = next((line for line in reversed(lines) if re.search(entry.line, line)), lines[-1] if lines else "")
         rows.append((str(entry.item), entry.name, "killed" if r.timed_out else str(r.status), f"{r.seconds:.2f}",
                      f"{r.cpu_seconds:.2f}", f"{r.max_rss / 2**20:.0f}", "ok" if ok else "FAIL: " + "; ".join(why),
-                     last[:110]))
+                     _cut(last, 110)))
         print(f"{entry.name}: {rows[-1][2]} {rows[-1][3]} s ({rows[-1][4]} s CPU) {rows[-1][5]} MB {rows[-1][6]}",
               file=sys.stderr)
     head = ("item", "input", "exit", "seconds", "CPU seconds", "max RSS MB", "verdict", "the line")
@@ -62,6 +62,14 @@ def main(argv=None) -> int:
     for row in rows:
         print("| " + " | ".join(c.replace("|", "\\|") for c in row) + " |")
     return 1 if bad else 0
+
+
+def _cut(line: str, width: int) -> str:
+    """``line``, or its first words up to ``width`` characters and `` …`` (a word is never cut)."""
+    if len(line) <= width:
+        return line
+    head = line[:width].rsplit(" ", 1)[0] if " " in line[:width] else line[:width]
+    return head + " …"
 
 
 if __name__ == "__main__":

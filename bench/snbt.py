@@ -145,7 +145,9 @@ def main(argv: list[str] | None = None) -> int:
 
     table = Table(title=f"SNBT parse, {args.size:g} MB texts: MB/s (cold: a fresh process; warm: best of "
                         f"{args.repeat}); packrat: the 26.x parser (SnbtGrammar), legacy: TagParser before "
-                        f"1.21.5; MB added: the peak memory the cold parse added; packrat ÷ legacy, same run")
+                        f"1.21.5; MB added: the peak memory the cold parse added; packrat ÷ legacy, same run; "
+                        f"lists_error: a text both refuse at its very end, timed to the refusal (the 26.x "
+                        f"grammar parses again near the error to word its message)")
     for column in ("text", "chars", "packrat cold", "MB added", "packrat warm",
                    "legacy cold", "MB added", "legacy warm", "÷ legacy cold", "÷ legacy warm"):
         table.add_column(column, justify="left" if column == "text" else "right")
