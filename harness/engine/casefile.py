@@ -281,6 +281,15 @@ def case_problem(case, default_area: str | None = None) -> str | None:
     return f"{cid}: {problem}" if problem else None
 
 
+def case_line(path: str | os.PathLike, index: int) -> int:
+    """The 1-based line where the case number ``index`` of the case file ``path`` starts (1 if
+    it cannot be told): for placing an error found after the file was read."""
+    try:
+        return _case_line(Path(path).read_text(encoding="utf-8"), index)
+    except (OSError, UnicodeDecodeError):
+        return 1
+
+
 def _case_line(text: str, index: int) -> int:
     """The 1-based line where case number ``index`` starts (1 if it cannot be found)."""
     try:

@@ -68,26 +68,35 @@ def _cases_of(paths: list[Path], known: set[str] | None, in_area_folders: bool) 
     that a case's area is its folder's only ``in_area_folders``)."""
     if known is None:
         known = set(version_table.VERSIONS) | set(bundled_versions())
-    seen: dict[str, dict] = {}
+    seen: dict[str, tuple[dict, Path, int]] = {}
     out = []
     for path in paths:
-        for case in load_cases(path):
+        for i, case in enumerate(load_cases(path)):
             case.setdefault("source", str(path))
             cid = shorten(case["id"], ID_CHARS)
             if in_area_folders and case["area"] != path.parent.name:
-                raise CaseFileError(f"{path}: case {cid} is in the area {case['area']!r}, but its folder is "
+                raise CaseFileError(f"{_at(path, i)}: case {cid} is in the area {case['area']!r}, but its folder is "
                                     f"{path.parent.name}/: a file under cases/<area>/ holds that area's cases")
             unknown = [v for v in case.get("versions") or () if v not in known]
             if unknown:
-                raise CaseFileError(f"{path}: case {cid}: unknown version {shorten(repr(unknown[0]), ID_CHARS)} in "
-                                    f"'versions'; known: {', '.join(_ordered(known))}")
-            first = seen.setdefault(case["id"], case)
+                raise CaseFileError(f"{_at(path, i)}: case {cid}: unknown version {shorten(repr(unknown[0]), ID_CHARS)} "
+                                    f"in 'versions'; known: {', '.join(_ordered(known))}")
+            first, first_path, first_index = seen.setdefault(case["id"], (case, path, i))
             if first is not case:
                 if _case_body(first) != _case_body(case):
-                    raise CaseFileError(f"{path}: case {cid} again, with other contents than in {first['source']}")
+                    raise CaseFileError(f"{_at(path, i)}: case {cid} again, with other contents than at "
+                                        f"{_at(first_path, first_index)}")
                 continue
             out.append(case)
     return out
+
+
+def _at(path: Path, index: int) -> str:
+    """``path:line``, the line where the file's case number ``index`` starts (read again: only
+    for an error's message)."""
+    from harness.engine.casefile import case_line
+
+    return f"{path}:{case_line(path, index)}"
 
 
 def _case_body(case: dict) -> str:

@@ -177,7 +177,7 @@ def test_a_case_file_in_another_area_s_folder_is_refused(tmp_path):
     path = tmp_path / "nbt" / "x.yaml"
     path.parent.mkdir()
     path.write_text(CASE_FILE % "storage/g/other")
-    with pytest.raises(CaseFileError, match=rf"{path}: case storage/g/fine is in the area 'storage', but its folder is nbt/"):
+    with pytest.raises(CaseFileError, match=rf"{path}:3: case storage/g/fine is in the area 'storage', but its folder is nbt/"):
         generated_cases(tmp_path)
 
 

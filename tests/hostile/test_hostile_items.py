@@ -147,7 +147,7 @@ def test_unknown_versions_in_a_case_file_are_refused_not_dropped(tmp_path):
           setup: {bits: 4, size: 4}
           ops: [[new]]
         """)
-    with pytest.raises(CaseFileError, match=r"v\.yaml: case storage/g/v: unknown version '9\.9' in 'versions'"):
+    with pytest.raises(CaseFileError, match=r"v\.yaml:3: case storage/g/v: unknown version '9\.9' in 'versions'"):
         generated_cases(tmp_path / "cases")
 
 
@@ -160,7 +160,7 @@ def test_an_id_given_twice_with_other_contents_is_refused(tmp_path):
               setup: {{bits: 4, size: {size}}}
               ops: [[new]]
             """)
-    with pytest.raises(CaseFileError, match=r"b\.yaml: case storage/g/same again, with other contents than in .*a\.yaml"):
+    with pytest.raises(CaseFileError, match=r"b\.yaml:3: case storage/g/same again, with other contents than at .*a\.yaml:3$"):
         generated_cases(tmp_path / "cases")
 
 
