@@ -838,7 +838,7 @@ def _write(path: Path, pieces: Iterable[bytes], out: _Output, whole: bool = Fals
     """Write the bytes ``pieces`` yields to ``path`` atomically, as they come; what ``pieces``
     raises (a refusal found at the end) leaves the old file as it was. ``-``: to standard
     output, as they come (``whole``: all made first, so that a refusal writes nothing)."""
-    from harness.engine.outputs import atomic_write_pieces
+    from harness.engine.outputs import OutputError, atomic_write_pieces
 
     if _is_stdio(path):
         if whole:
@@ -847,6 +847,8 @@ def _write(path: Path, pieces: Iterable[bytes], out: _Output, whole: bool = Fals
         return
     try:
         atomic_write_pieces(path, pieces)
+    except OutputError as e:  # its message names the path and why already
+        raise NbtCliError(str(e)) from None
     except OSError as e:
         raise NbtCliError(f"{path}: cannot write: {e.strerror or e}") from None
 

@@ -360,6 +360,15 @@ def test_convert_refuses_an_unwritable_output_before_converting(capsys, tmp_path
     assert not (tmp_path / "missing").exists()
 
 
+def test_an_output_in_a_symbolic_link_loop_is_named_once(capsys, tmp_path):
+    loop = tmp_path / "loopA"
+    loop.symlink_to(tmp_path / "loopB")
+    (tmp_path / "loopB").symlink_to(loop)
+    status, out, err = run(capsys, "convert", REAL / "java-nbt/hello_world.nbt", loop, "--to", "snbt")
+    assert (status, out) == (2, "") and err.count(str(loop)) == 1 and err.count("\n") == 1
+    assert err.startswith(f"harness nbt: {loop}: ") and "symbolic links" in err
+
+
 # --- SNBT text: a byte order mark, blank files, line and column of an error ---------------------
 
 def test_snbt_with_a_byte_order_mark_is_read_after_it_and_said_so(capsys, tmp_path):
