@@ -278,7 +278,7 @@ def render(samples: list[Sample], notes: list[str], min_seconds: float, cold_run
                         f"{rate['ours'] / rate['amulet']:.2f}"]
             if not cold_runs:
                 continue
-            cold = [s for s in rows if all((lib, op) in s.cold for lib in COLD_LIBS)]
+            cold = [s for s in rows if all((lib, op) in s.cold_rounds for lib in COLD_LIBS)]
             if not cold:
                 out += ["-", "-"]
                 continue

@@ -22,7 +22,8 @@ import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 
-from rig.server_jar import default_cache, file_digest
+from harness.engine.load_cache import cache_root
+from rig.server_jar import file_digest
 
 MANIFEST_URL = "https://piston-meta.mojang.com/mc/game/version_manifest_v2.json"
 TIMEOUT = 60  # seconds per request
@@ -189,7 +190,7 @@ def fetch(version: str, manifest_url: str = MANIFEST_URL, cache: str | os.PathLi
     :class:`FetchError`: a download fails, or a file's size or SHA-1 is not the one given."""
     entry = version_entry(_json(manifest_url), version, manifest_url)
     server_entry, mappings_entry = downloads(_json(entry["url"], entry["sha1"].lower()), version, entry["url"])
-    folder = (Path(cache).expanduser() if cache else default_cache()) / "jars" / version
+    folder = (Path(cache).expanduser() if cache else cache_root()) / "jars" / version
     server = _download(server_entry, folder / "server.jar")
     mappings = _download(mappings_entry, folder / "server.txt") if mappings_entry else None
     return Fetched(version, server, mappings)

@@ -34,7 +34,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from harness.engine.load_cache import cache_root
-from harness.engine.load_cache import cache_root as default_cache  # noqa: F401  (rig/fetch.py's name for it)
 from harness.formats import versions
 from rig.paths import file_problem
 

@@ -138,12 +138,6 @@ def _ram_temp_folder() -> str | None:
         return None
 
 
-def _set_env(config, name: str, value: str) -> None:
-    """``os.environ[name] = value`` for this run; :func:`pytest_unconfigure` puts the old value back."""
-    config._mc_saved_env.setdefault(name, os.environ.get(name))
-    os.environ[name] = value
-
-
 def pytest_configure(config):
     """This run's temporary files (``tmp_path``, :mod:`tempfile`, the workers' and their
     children's) in a RAM folder of its own (:func:`_ram_temp_folder`) where there is one, and
@@ -156,16 +150,16 @@ def pytest_configure(config):
         if config.workerinput.get("mc_dist") == "loadgroup":
             config.option.loadgroup = True  # its ids carry their group, as with --dist loadgroup given
         return
-    config._mc_saved_env = {}
+    config._mc_env = pytest.MonkeyPatch()  # undone when the run ends
     config._mc_folders = []
     ram = _ram_temp_folder()
     if ram:
         config._mc_folders.append(ram)
-        _set_env(config, "TMPDIR", ram)
-        tempfile.tempdir = None  # asked again: TMPDIR
+        config._mc_env.setenv("TMPDIR", ram)
+        config._mc_env.setattr(tempfile, "tempdir", None)  # asked again: TMPDIR
     folder = tempfile.mkdtemp(prefix="mc-format-harness-test-cache-")
     config._mc_folders.append(folder)
-    _set_env(config, CACHE_ENV, folder)
+    config._mc_env.setenv(CACHE_ENV, folder)
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -214,12 +208,8 @@ def pytest_unconfigure(config):
         standin.wait()
     for folder in reversed(getattr(config, "_mc_folders", [])):
         shutil.rmtree(folder, ignore_errors=True)
-    for name, saved in getattr(config, "_mc_saved_env", {}).items():
-        if saved is None:
-            os.environ.pop(name, None)
-        else:
-            os.environ[name] = saved
-    tempfile.tempdir = None
+    if hasattr(config, "_mc_env"):
+        config._mc_env.undo()
 
 
 def pytest_collectstart(collector):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass
 
 from harness.engine.compare import MISSING, Mismatch
@@ -170,12 +170,8 @@ def unverified_lines(outcomes: list[Outcome]) -> list[str]:
     """Why the unverified cases are unverified, a line per reason, most cases first:
     ``unverified: 102 cases: the game has no stable answer: ...`` (a case's note, else "no
     recorded answer"); empty when none is unverified. The cases themselves are in the JSON report."""
-    reasons: dict[str, int] = defaultdict(int)
-    for o in outcomes:
-        if o.status == "unverified":
-            reasons[o.item.note or "no recorded answer"] += 1
-    return [escape_surrogates(f"unverified: {n} case{'s' if n != 1 else ''}: {why}")
-            for why, n in sorted(reasons.items(), key=lambda r: -r[1])]
+    reasons = Counter(o.item.note or "no recorded answer" for o in outcomes if o.status == "unverified")
+    return [escape_surrogates(f"unverified: {n} case{'s' if n != 1 else ''}: {why}") for why, n in reasons.most_common()]
 
 
 def case_row(o: Outcome, text: str) -> str:
@@ -303,11 +299,7 @@ def not_judged_line(outcomes: list[Outcome]) -> str | None:
 
 def common_reasons(failed: list[Outcome], top: int = 3) -> list[str]:
     """The reasons shared by most crashed cases (``"<reason> (N cases)"``), most frequent first."""
-    counts: dict[str, int] = defaultdict(int)
-    for o in failed:
-        if o.reason:
-            counts[o.reason] += 1
-    ranked = sorted(counts.items(), key=lambda kv: -kv[1])[:top]
+    ranked = Counter(o.reason for o in failed if o.reason).most_common(top)
     return [f"{reason} ({n} cases)" for reason, n in ranked if n > 1]
 
 

@@ -209,7 +209,12 @@ def shared_build(tmp_path_factory, name: str, build) -> Path:
     the first worker to ask compiles, the others wait and reuse it. Skips without ``javac``."""
     if shutil.which("javac") is None:
         pytest.skip("javac is needed to compile the stand-in Java library")
-    return built_once(_run_folder(tmp_path_factory) / f"{name}-{_sources_digest()}", build)
+    return built_once(build_folder(_run_folder(tmp_path_factory), name), build)
+
+
+def build_folder(run_folder: Path, name: str = "standin") -> Path:
+    """Where ``name``'s build of the stand-in's current sources goes in a run's folder."""
+    return run_folder / f"{name}-{_sources_digest()}"
 
 
 def built_once(root: Path, build) -> Path:
@@ -381,4 +386,4 @@ def pytest_runtest_teardown(item, nextitem):
 if __name__ == "__main__":  # python3 tests/rig/conftest.py RUN_FOLDER: the stand-in's jars built ahead
     import sys  # (tests/conftest.py starts this as the workers start, so the build overlaps their collection)
 
-    built_once(Path(sys.argv[1]) / f"standin-{_sources_digest()}", _build)
+    built_once(build_folder(Path(sys.argv[1])), _build)

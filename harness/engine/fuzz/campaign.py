@@ -134,26 +134,16 @@ class _Drawer:
                 self.pending[ahead[:2]] = (ahead[2], self.pool.apply_async(
                     generate.draw_chunk, (ahead[0], self.c.version, self.c.seed, ahead[1], ahead[2], True)))
         drawn_to, draw = self.pending.pop((area, k))
-        drawn = draw.get()
+        drawn = draw if isinstance(draw, list) else draw.get()  # a chunk kept from before, or a pending draw
         if drawn_to == size:
             return drawn
-        self.pending[area, k] = (drawn_to, _Drawn(drawn))  # kept for a longer request of the same chunk
+        self.pending[area, k] = (drawn_to, drawn)  # kept for a longer request of the same chunk
         return generate.first_distinct(drawn, size)
 
     def close(self) -> None:
         if self.pool is not None:
             self.pool.terminate()
             self.pool.join()
-
-
-class _Drawn:
-    """A chunk already drawn, kept as a pending draw is (``get()`` gives it)."""
-
-    def __init__(self, drawn: list[dict]):
-        self.drawn = drawn
-
-    def get(self) -> list[dict]:
-        return self.drawn
 
 
 def _batches(c: Campaign, stop: threading.Event, drawer: _Drawer):
