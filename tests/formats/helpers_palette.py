@@ -3,10 +3,11 @@ the recorded palette cases a release adds to those of the releases before it, an
 answers held to a recorded case's."""
 
 import json
+from functools import lru_cache
 
 from conftest import RECORDED_VERSIONS, reference_case, reference_cases
 from harness.engine.compare import compare_case
-from harness.formats import versions
+from helpers_rules import answer_rules
 
 
 def recorded_answer(version: str, case_id: str, op_index: int):
@@ -34,9 +35,22 @@ def palette_cases_to_replay(version: str) -> list[dict]:
     (:func:`harness.implementations.python.palette.run`, and the answers that
     :mod:`harness.implementations.python` keeps by them), so replaying such a case again is the
     very computation the earlier release's replay made. In recorded order."""
-    rules = versions.get(version).palette
-    earlier = {json.dumps([c["setup"], c["ops"], c["answers"]])
-               for v in RECORDED_VERSIONS[:RECORDED_VERSIONS.index(version)] if versions.get(v).palette == rules
-               for c in reference_cases(v, "palette")}
-    return [c for c in reference_cases(version, "palette")
-            if json.dumps([c["setup"], c["ops"], c["answers"]]) not in earlier]
+    return _palette_replays()[version]
+
+
+@lru_cache(maxsize=None)
+def _palette_replays() -> dict[str, list[dict]]:
+    """:func:`palette_cases_to_replay` of every recorded release, worked out once: one walk of the
+    releases in order, remembering what each release's rules (:func:`answer_rules`) have seen."""
+    seen: dict[tuple, set[str]] = {}
+    replays = {}
+    for version in RECORDED_VERSIONS:
+        before = seen.setdefault(answer_rules("palette", version), set())
+        keys = [(_key(c), c) for c in reference_cases(version, "palette")]
+        replays[version] = [c for key, c in keys if key not in before]
+        before.update(key for key, _ in keys)
+    return replays
+
+
+def _key(case: dict) -> str:
+    return json.dumps([case["setup"], case["ops"], case["answers"]])
