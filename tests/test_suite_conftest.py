@@ -85,10 +85,23 @@ def test_workers_group_their_ids_when_the_controller_chose_loadgroup():
     for dist, grouped in (("loadgroup", True), ("load", False)):
         node = SimpleNamespace(workerinput={"workerid": "gw0"}, config=SimpleNamespace(option=SimpleNamespace(dist=dist)))
         top.pytest_configure_node(node)
+        registered = {}
         worker = SimpleNamespace(workerinput=node.workerinput, option=SimpleNamespace(loadgroup=False),
-                                 addinivalue_line=lambda *a: None)
+                                 addinivalue_line=lambda *a: None,
+                                 pluginmanager=SimpleNamespace(register=lambda p, name: registered.setdefault(name, p)))
         top.pytest_configure(worker)
         assert worker.option.loadgroup is grouped
+        assert isinstance(registered.pop("mc-worker-end"), top._WorkerEnd) and not registered
+
+
+def test_a_worker_ends_after_every_plugins_end_flushing_its_output_first(monkeypatch):
+    exits, flushed = [], []
+    monkeypatch.setattr(top.os, "_exit", exits.append)
+    monkeypatch.setattr(top.sys, "stdout", SimpleNamespace(flush=lambda: flushed.append("stdout")))
+    monkeypatch.setattr(top.sys, "stderr", SimpleNamespace())  # replaced by a test: no flush, no error
+    top._WorkerEnd().pytest_unconfigure(None)
+    assert exits == [0] and flushed == ["stdout"]
+    assert top._WorkerEnd.pytest_unconfigure.pytest_impl["trylast"]  # after every other plugin's end
 
 
 def _rewritten(prefixes: tuple[str, ...]) -> list[str]:
