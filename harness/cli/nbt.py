@@ -84,6 +84,11 @@ read whole. The tools' own budgets, beside the game's limits: --max-tags (1,000,
 read may make), --max-snbt-chars and --max-snbt-values (8 Mi characters, 100,000 values of
 SNBT text); over one, the refusal names the file, the limit and where.
 
+Bytes after the NBT root (or after a gzip or zlib stream's end) are ignored, as the game's
+NbtIo.read ignores them, and said: a note on stderr gives how many and the offset where they
+start. The status stays 0 (the game reads such a file as shown); convert warns that they are
+not written, and convert --strict refuses the file (status 2).
+
 Exit status: 0 done (diff: no difference); 1 diff found differences; 2 bad input, output
 path or option (one line: the file, the error kind and message as the game gives them, and
 where: byte offset, tag path, or line and column of SNBT text). Piped into head, the output
@@ -809,8 +814,31 @@ def _show(args, version, out: _Output) -> int:
         out.line(f"note: {note}")
     if doc.problem is not None:
         out.line(f"note: {_describe(doc.problem)} after the NBT ended (the game does not read that far)")
+    for note in _ignored(doc):
+        _tell(f"{args.file}: note: {note}")
     out.stream(_snbt_parts(doc.tag, version, args.pretty))
     return 0
+
+
+_STREAMS = {"gzip": "GZIPInputStream", "zlib": "InflaterInputStream"}
+
+
+def _ignored(doc, fate: str = "ignored") -> list[str]:
+    """What the read of ``doc`` left unread (its ``trailing`` and ``after_stream`` bytes), as
+    the game's ``NbtIo.read`` and the JDK's streams leave it: said (``fate``: what becomes of
+    them), never read."""
+    said = []
+    for place, what, reader in (
+        (doc.after_stream, f"the {doc.compression} stream", f"{_STREAMS.get(doc.compression)} ignores them"),
+        (doc.trailing, "the NBT root", "the game's NbtIo.read ignores them (the root ends there)"),
+    ):
+        if place is not None:
+            at, count = place
+            where = f"byte {at} of the file" if place is doc.after_stream else f"offset {at}" + (
+                "" if doc.compression == "none" else f" of the {doc.compression}-decompressed bytes")
+            said.append(f"{_count(count, 'byte')} {'follows' if count == 1 else 'follow'} {what}, from {where}: "
+                        f"{fate}, as {reader}")
+    return said
 
 
 def _check_output(path: Path, binary: bool) -> None:
@@ -975,7 +1003,7 @@ def _convert(args, version, out: _Output) -> int:
     for note in loaded.notes:
         _tell(f"{args.input}: note: {note}")
     doc = loaded.doc
-    warnings = []
+    warnings = [f"{args.input}: {note}" for note in _ignored(doc, "not written")]
     if doc.root_name and args.to in ("snbt", "java-network"):
         warnings.append(f"the root's name {_quote(doc.root_name)} is dropped ({args.to} has no root name)")
     if args.to == "snbt":
@@ -1079,7 +1107,7 @@ def _diff(args, version, out: _Output) -> int:
     first = _document_of(args.a, version, args.max_bytes)
     second = _document_of(args.b, version, args.max_bytes)
     for name, loaded in ((args.a, first), (args.b, second)):
-        for note in loaded.notes:
+        for note in [*loaded.notes, *_ignored(loaded.doc)]:
             _tell(f"{name}: note: {note}")
     a = _diff_text(first, second, version)
     b = None if a is None else _diff_text(second, first, version)

@@ -134,23 +134,44 @@ def decompress_prefix(data: bytes, compression: str | None = None, *,
         raise ValueError(f"unknown compression {compression!r}; one of {', '.join(COMPRESSIONS)}")
     if compression == NONE:  # nothing to undo: no copy
         return (data if type(data) is bytes else bytes(data)), None
+    out, problem, _ = _decompress_span(data, compression, limit)
+    return out, problem
+
+
+def _decompress_span(data: bytes, compression: str, limit: int) -> tuple[bytes, CompressionError | None, int | None]:
+    """:func:`decompress_prefix` of gzip or zlib ``data``, and the offset in ``data`` where the
+    compressed stream ended (``None`` after a fault): what follows is ignored, as the JDK's
+    streams ignore it."""
     out = bytearray()
-    _, problem = _inflate_onto(out, _pieces(data, compression, limit, out))
-    return bytes(out), problem
+    pieces = _Pieces(data, compression, limit, out)
+    _, problem = _inflate_onto(out, pieces)
+    return bytes(out), problem, None if problem is not None else pieces.end
 
 
-def _pieces(data: bytes, compression: str, limit: int, out: bytearray) -> Iterator[None]:
-    """Inflate ``data`` (``"gzip"`` or ``"zlib"``) onto ``out``, a step each time it grows: the
-    steps end with the stream, or with its :class:`CompressionError`."""
-    if compression == GZIP:
-        yield from _gunzip(memoryview(data), limit, out)
-    else:
-        yield from _inflate(memoryview(data), 0, zlib.MAX_WBITS, limit, out)
+class _Pieces:
+    """Inflate ``data`` (``"gzip"`` or ``"zlib"``) onto ``out``, a step (``next``) each time it
+    grows: the steps end with the stream (:attr:`end`: the offset in ``data`` after it), or with
+    its :class:`CompressionError`."""
+
+    def __init__(self, data: bytes, compression: str, limit: int, out: bytearray):
+        view = memoryview(data)
+        self.steps = _gunzip(view, limit, out) if compression == GZIP else _inflate(view, 0, zlib.MAX_WBITS, limit, out)
+        self.end: int | None = None
+
+    def __iter__(self):
+        return self
+
+    def __next__(self) -> None:
+        try:
+            return next(self.steps)
+        except StopIteration as e:
+            self.end = e.value
+            raise
 
 
 def _inflate_onto(out: bytearray, pieces: Iterator[None], size: int | None = None
                   ) -> tuple[bool, CompressionError | None]:
-    """Run :func:`_pieces` until ``out`` holds ``size`` bytes (``None``: to the stream's end):
+    """Run :class:`_Pieces` until ``out`` holds ``size`` bytes (``None``: to the stream's end):
     ``(whether the stream ended, its fault or None)``; the limit raises."""
     try:
         while size is None or len(out) < size:
@@ -165,15 +186,22 @@ def _inflate_onto(out: bytearray, pieces: Iterator[None], size: int | None = Non
 
 
 def read_compressed(data: bytes, read: Callable[[bytes], T], compression: str | None = None, *,
-                    limit: int = DEFAULT_LIMIT) -> tuple[T, str, CompressionError | None]:
-    """``(read(decompressed), compression, problem)``, reading as the game does through a
-    decompressing stream: :func:`decompress_prefix`, then :func:`read_to_fault` (a problem
-    the reader never reaches is returned beside the value; the game never notices it).
+                    limit: int = DEFAULT_LIMIT) -> tuple[T, str, CompressionError | None, int | None]:
+    """``(read(decompressed), compression, problem, stream end)``, reading as the game does
+    through a decompressing stream: :func:`decompress_prefix`, then :func:`read_to_fault` (a
+    problem the reader never reaches is returned beside the value; the game never notices it).
+    ``stream end``: the offset in ``data`` where the gzip or zlib stream ended (the bytes after
+    it are ignored, as the JDK ignores them); ``None`` for ``"none"`` and after a fault.
     """
     if compression is None:
         compression = detect_compression(data)
-    prefix, problem = decompress_prefix(data, compression, limit=limit)
-    return read_to_fault(read, prefix, problem), compression, problem
+    if compression not in COMPRESSIONS:
+        raise ValueError(f"unknown compression {compression!r}; one of {', '.join(COMPRESSIONS)}")
+    if compression == NONE:
+        prefix, problem, end = (data if type(data) is bytes else bytes(data)), None, None
+    else:
+        prefix, problem, end = _decompress_span(data, compression, limit)
+    return read_to_fault(read, prefix, problem), compression, problem, end
 
 
 def read_to_fault(read: Callable[[bytes], T], prefix: bytes, problem: GameError | None) -> T:
@@ -225,7 +253,7 @@ def read_streaming(read: Callable[[bytes], T], data: bytes, compression: str, *,
         prefix = data if type(data) is bytes else bytes(data)
         return read(prefix), None, len(prefix)
     out = bytearray()
-    pieces = _pieces(data, compression, limit, out)
+    pieces = _Pieces(data, compression, limit, out)
     size = FIRST_PIECE
     while True:
         ended, problem = _inflate_onto(out, pieces, size)  # a fault ends the stream
@@ -271,7 +299,7 @@ def _zip_error(offset: int, message: str) -> CompressionError:
     return CompressionError("ZipException", message, where=f"byte {offset} of the compressed input")
 
 
-def _gunzip(data: memoryview, limit: int, out: bytearray) -> Iterator[None]:
+def _gunzip(data: memoryview, limit: int, out: bytearray) -> Generator[None, None, int]:
     pos = 0
     while True:
         pos = _gzip_header(data, pos)
@@ -288,7 +316,7 @@ def _gunzip(data: memoryview, limit: int, out: bytearray) -> Iterator[None]:
         pos += 8
         # Java reads another member only if one starts here; anything else is ignored
         if bytes(data[pos:pos + 2]) != GZIP_MAGIC:
-            return
+            return pos
 
 
 def _gzip_header(data: memoryview, pos: int) -> int:

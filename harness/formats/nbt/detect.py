@@ -88,7 +88,10 @@ class NbtDocument:
     ``root_name`` the root's name (``None`` for the nameless ``java-network``); ``tag`` the
     root tag; ``header`` the storage version of a Bedrock ``level.dat`` header (else
     ``None``); ``problem`` a compression fault found after the NBT had ended (the game does
-    not read that far), else ``None``.
+    not read that far), else ``None``. Bytes the read ignored, as the game's ``NbtIo.read``
+    ignores them: ``trailing`` ``(offset, count)`` of the decompressed bytes after the root's
+    end, ``after_stream`` ``(offset, count)`` of the file's bytes after its gzip or zlib
+    stream; each ``None`` when there are none.
     """
 
     encoding: str
@@ -97,6 +100,8 @@ class NbtDocument:
     tag: Tag
     header: int | None = None
     problem: GameError | None = None
+    trailing: tuple[int, int] | None = None
+    after_stream: tuple[int, int] | None = None
 
 
 def _read(encoding: str, data: bytes, version) -> tuple[str | None, Tag, int | None, int]:
@@ -196,7 +201,7 @@ def detect(data: bytes, version=None) -> NbtDocument:
                 raise
             progress, outcome = _offset(e), e
         else:
-            outcome = NbtDocument(encoding, _compression.NONE, name, tag, header)
+            outcome = NbtDocument(encoding, _compression.NONE, name, tag, header, trailing=_left(progress, data))
             if progress == len(data):
                 return outcome
         rank = _rank(encoding, data, outcome, progress, version)
@@ -223,11 +228,17 @@ def open_nbt(data: bytes, version=None, *, encoding: str | None = None, compress
     def read(payload: bytes) -> NbtDocument:
         if encoding is None:
             return detect(payload, version)
-        name, tag, header, _ = _read(encoding, payload, version)
-        return NbtDocument(encoding, _compression.NONE, name, tag, header)
+        name, tag, header, end = _read(encoding, payload, version)
+        return NbtDocument(encoding, _compression.NONE, name, tag, header, trailing=_left(end, payload))
 
-    doc, doc.compression, doc.problem = _compression.read_compressed(data, read, compression, limit=limit)
+    doc, doc.compression, doc.problem, stream_end = _compression.read_compressed(data, read, compression, limit=limit)
+    doc.after_stream = None if stream_end is None else _left(stream_end, data)
     return doc
+
+
+def _left(end: int, data) -> tuple[int, int] | None:
+    """``(end, bytes of data after it)``, or ``None`` when ``end`` is ``data``'s end."""
+    return (end, len(data) - end) if end < len(data) else None
 
 
 def save_nbt(doc: NbtDocument, version=None) -> bytes:
