@@ -119,7 +119,9 @@ may (LZ4, custom or external c.X.Z.mcc streams, over --max-bytes or --max-tags) 
 in all. Once it is used up, every chunk still to come is listed with "note: not checked:
 the budget for the whole file is spent", the count line says how many, and the exit
 status stays 0: the list ends within seconds, never a read of every chunk of a hostile
-file. --pretty does not apply to the list and is refused.
+file. When chunks are present and the game can load none of them, the list is shown and the
+status is 2, with one line on stderr saying no chunk could be read and the first chunk's
+problem. --pretty does not apply to the list and is refused.
 
 --chunk X,Z (or FILE#X,Z, or X,Z after the file) shows one chunk. X and Z are the chunk's
 place in the region, 0..31 each, as the list shows them; any other pair is read as world
@@ -528,6 +530,7 @@ class _Region:
 
     def __init__(self, path: Path, region, how: str):
         self.path, self.region, self.how = path, region, how
+        self.unreadable: str | None = None  # after :meth:`listing`: why no chunk present can be loaded
         from harness.formats.region import REGION_NAME
 
         named = REGION_NAME.fullmatch(path.name)
@@ -598,6 +601,7 @@ class _Region:
         region = self.region
         account = budget.Allowance(budget.MAX_REGION_TAGS if max_region_tags is None else max_region_tags, max_bytes)
         rows, damaged, unchecked = [], 0, 0
+        first = None  # the first chunk the game cannot load, and why
         for loc in region.locations:
             length_text = kind = "-"
             remark = ""
@@ -619,6 +623,7 @@ class _Region:
                 else:
                     damaged += 1
                     remark = f"  problem: {text}"
+                    first = first or f"chunk {loc.x},{loc.z}: {text}"
             else:
                 stored = None if tag is None else regions.stored_position(tag)
                 if stored is not None and not self._holds(loc, stored):
@@ -635,6 +640,9 @@ class _Region:
                       f"file, {tags} tags and {size} decompressed bytes (--max-region-tags N, --max-bytes N)")
         cut = [f"note: {line} (the game logs it and opens the file, the rest of its header read as zeros)"
                for line in region.log if line.startswith("Region file has truncated header")]
+        if rows and damaged == len(rows):
+            self.unreadable = (f"{self.path}: no chunk could be read ({_count(damaged, 'chunk')} present, none "
+                               f"the game can load); the first, {first}")
         if not rows:  # nothing stored: no table to head
             return [f"region file (recognised by {self.how})", *cut, f"{count}: the region holds no chunk"]
         return [f"region file (recognised by {self.how})", *cut, count,
@@ -800,6 +808,8 @@ def _show(args, version, out: _Output) -> int:
                               f"name a chunk: {loaded.path}#X,Z")
         for line in loaded.listing(version, args.max_bytes, args.max_region_tags):
             out.line(line)
+        if loaded.unreadable is not None:
+            raise NbtCliError(loaded.unreadable)
         return 0
     doc = loaded.doc
     out.line(f"encoding: {doc.encoding}")
