@@ -30,7 +30,6 @@ from harness.formats.errors import GameError
 from harness.formats.nbt import compression
 
 TARGETS = ("java", "java-network", "bedrock", "bedrock-level-dat", "bedrock-network", "snbt")
-DEFAULT_MAX_BYTES = 512 * 1024 * 1024
 STDIO = "-"  # as a file name: standard input (any input), standard output (convert's output)
 CHUNK_PAIR = re.compile(r"(-?\d+),(-?\d+)")
 CHUNK_SUFFIX = re.compile(r"(.+)#(-?\d+),(-?\d+)")
@@ -79,8 +78,8 @@ a region read from it; one of diff's two at most), and convert's OUT - is standa
   harness nbt convert level.dat - --to snbt | less
   harness nbt convert x.snbt - --to java | gzip -t   (binary output to a terminal is refused)
 
-Input over --max-bytes (default 512 MiB), as a file or decompressed, is refused before it is
-read whole. The tools' own budgets, beside the game's limits: --max-tags (1,000,000 tags one
+Input over --max-bytes (default 256 MiB, the limit harness check and the library use too),
+as a file or decompressed, is refused before it is read whole. The tools' own budgets, beside the game's limits: --max-tags (1,000,000 tags one
 read may make), --max-snbt-chars and --max-snbt-values (8 Mi characters, 100,000 values of
 SNBT text); over one, the refusal names the file, the limit and where.
 
@@ -223,9 +222,10 @@ def register(subparsers) -> None:
 def _common_options(parser) -> None:
     parser.add_argument("--version", default=versions.LATEST, metavar="V",
                         help=f"game version whose rules apply (default {versions.LATEST}; one of {', '.join(versions.VERSIONS)})")
-    parser.add_argument("--max-bytes", type=_size_option, default=DEFAULT_MAX_BYTES, metavar="N",
+    parser.add_argument("--max-bytes", type=_size_option, default=budget.MAX_DECOMPRESSED_BYTES, metavar="N",
                         help=f"refuse an input file, or its decompressed content, over N bytes "
-                             f"(default {DEFAULT_MAX_BYTES}: 512 MiB)")
+                             f"(default {budget.MAX_DECOMPRESSED_BYTES} = {budget.MAX_DECOMPRESSED_BYTES >> 20} MiB: "
+                             "the tools' decompression limit, budget.MAX_DECOMPRESSED_BYTES)")
     parser.add_argument("--max-tags", type=_count_option, default=budget.MAX_TAGS, metavar="N",
                         help=f"refuse a document of more than N tags (default {budget.MAX_TAGS}; a Python tag "
                              "costs about 200 bytes)")

@@ -213,7 +213,7 @@ def detect(data: bytes, version=None) -> NbtDocument:
 
 
 def open_nbt(data: bytes, version=None, *, encoding: str | None = None, compression: str | None = None,
-             limit: int = _compression.DEFAULT_LIMIT) -> NbtDocument:
+             limit: int | None = None) -> NbtDocument:
     """The document in a file's bytes: compression and encoding detected unless given.
 
     ``version`` (a :class:`harness.formats.versions.GameVersion`, default the latest) gives
