@@ -193,13 +193,11 @@ def load_cases(path: str | os.PathLike) -> list[dict]:
         cached = load_cache.get("cases", str(path.resolve()), digest)
         if isinstance(cached, list):  # these very bytes, checked by this very code before
             return cached
-        text = raw.decode("utf-8")
+        text = limits.utf8_text(raw, path, "a case file")
     except OSError as e:
         raise CaseFileError(f"{path}: cannot read: {e.strerror or e}") from None
-    except limits.LimitExceeded as e:
+    except (limits.LimitExceeded, limits.NotUtf8) as e:
         raise CaseFileError(str(e)) from None
-    except UnicodeDecodeError as e:
-        raise CaseFileError(f"{path}: not UTF-8 text ({e.reason} at byte {e.start})") from None
     doc = _parse_yaml(path, text)
     if not isinstance(doc, dict) or not isinstance(doc.get("cases"), list):
         raise CaseFileError(f"{path}:1: a case file is a mapping with a 'cases' list")
