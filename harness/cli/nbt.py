@@ -47,7 +47,6 @@ _EMPTY_KEY_PROBE = '{"":0b}'  # parsed to learn whether a version's TagParser ta
 _READ_BACK_CHARS = 1 << 20  # convert --to snbt reads back texts up to this many characters (all with --strict)
 _DIFF_CHARS = 8 << 20  # diff compares texts line by line up to this many characters each
 _WHERE_CHARS = 200  # an error's place or quoted value longer than this is shortened in the middle
-_LIMIT_BYTES = re.compile(r"(\d+) bytes")  # the limit, in the inflate limit's message
 _LONG_QUOTED = re.compile(r'"([^"]{%d,})"' % (_WHERE_CHARS + 1))
 # characters encoded and written at a time: buffers of this size stay below malloc's mmap threshold
 # (128 KiB), so each is reused, not mapped and faulted in afresh (a 2.5 GB text cost 1.1 million
@@ -732,9 +731,7 @@ def _describe(error: GameError, text: str | None = None) -> str:
     from harness.engine.shorten import shorten
 
     if _over_limit(error):  # the tools' own inflate limit, not a game error: said as the tools' limits are
-        limit = _LIMIT_BYTES.search(error.message or "")
-        n = limit[1] if limit else "--max-bytes"
-        out = f"decompresses to more than the tools' limit of {n} bytes (--max-bytes N to raise it)"
+        out = f"decompresses to more than the tools' limit of {error.limit} bytes (--max-bytes N to raise it)"
     else:
         out = error.kind if error.message is None else f"{error.kind}: {_short_quotes(error.message)}"
     if error.cause:
@@ -751,8 +748,9 @@ def _describe(error: GameError, text: str | None = None) -> str:
 
 
 def _over_limit(error: GameError) -> bool:
-    """Whether ``error`` is the tools' inflate limit (``--max-bytes`` of decompressed bytes)."""
-    return error.kind == compression.LIMIT_KIND
+    """Whether ``error`` is the tools' inflate limit (``--max-bytes`` of decompressed bytes; the
+    number as its ``limit``, never read back out of the message)."""
+    return error.kind == compression.LIMIT_KIND and isinstance(getattr(error, "limit", None), int)
 
 
 def _short_quotes(message: str) -> str:

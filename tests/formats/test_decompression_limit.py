@@ -46,3 +46,19 @@ def test_harness_nbt_defaults_to_the_same_limit(monkeypatch, tmp_path, capsys):
 def test_one_limit_of_256_mib():
     assert budget.MAX_DECOMPRESSED_BYTES == 256 << 20
     assert not hasattr(compression, "DEFAULT_LIMIT")  # no second default beside it
+
+
+def test_harness_nbt_takes_the_number_from_the_error_not_its_text(tmp_path, capsys, monkeypatch):
+    # the message is the library's to word: harness nbt says the limit the error carries
+    made = compression.limit_error
+
+    def reworded(limit, where):
+        error = made(limit, where)
+        error.message = "too big"
+        return error
+
+    monkeypatch.setattr(compression, "limit_error", reworded)
+    path = tmp_path / "bomb.dat"
+    path.write_bytes(compression.compress(BOMB, "zlib"))
+    assert main(["nbt", "show", str(path), "--max-bytes", "4096"]) == 2
+    assert "more than the tools' limit of 4096 bytes (--max-bytes N to raise it)" in capsys.readouterr().err

@@ -90,7 +90,10 @@ LIMIT_KIND = "DecompressionLimitException"
 
 class CompressionError(GameError):
     """A compressed stream the JDK would refuse (kind ``ZipException`` / ``EOFException``),
-    or one beyond the harness's inflate limit (kind ``DecompressionLimitException``)."""
+    or one beyond the harness's inflate limit (kind ``DecompressionLimitException``, with the
+    limit in bytes as :attr:`limit`; :func:`limit_error`)."""
+
+    limit: int | None = None
 
 
 def detect_compression(data: bytes) -> str:
