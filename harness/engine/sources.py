@@ -157,15 +157,34 @@ def _generated_item(case: dict, version: str, recorded: dict[str, dict], verifie
             "setup": case.get("setup") or {}, "ops": case["ops"]}
     if jvm:
         body["jvm"] = jvm
+    origin = case.get("shrunk_from")  # the recorded case a shrunk one was cut from
     rec = recorded.get(case["id"])
+    if rec is None and origin is not None:
+        rec = recorded.get(origin)
     if not verified:
         return CheckItem(body, None, case.get("source", ""), f"no reference for {version}")
     if rec is None:
-        return CheckItem(body, None, case.get("source", ""), "not recorded")
+        return CheckItem(body, None, case.get("source", ""), _unrecorded(case, version))
     n = len(body["ops"])
     if rec["setup"] == body["setup"] and rec["ops"][:n] == body["ops"]:
         return CheckItem(body, rec["answers"][:n], case.get("source", ""), f"answers from {rec.get('source', '')}")
+    if rec["id"] != case["id"]:  # shrunk past a prefix: the oracle judged it, the references cannot
+        return CheckItem(body, None, case.get("source", ""),
+                         f"shrunk from {shorten(origin, ID_CHARS)} with other setup or ops than its prefixes "
+                         f"(recorded at {rec.get('source', '')}): the game's answers are recorded for prefixes only; "
+                         "harness record answers it")
     return CheckItem(body, None, case.get("source", ""), f"recorded with other setup or ops at {rec.get('source', '')}")
+
+
+def _unrecorded(case: dict, version: str) -> str:
+    """Why ``case`` has no recorded answers in ``version``'s reference (a reason line)."""
+    origin = case.get("shrunk_from")
+    if origin is not None:
+        return f"not recorded: {shorten(origin, ID_CHARS)}, which it was shrunk from, is not recorded for {version}"
+    if case["id"].split("/")[1:2] == ["fuzz"]:
+        return ("not recorded: a case harness fuzz found (the judge's answers are not kept in the file); "
+                "harness record answers it")
+    return "not recorded"
 
 
 def _known(version: str) -> bool:

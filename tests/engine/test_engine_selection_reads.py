@@ -33,7 +33,9 @@ def test_cases_file_reads_only_the_releases_its_cases_name(tmp_path, monkeypatch
     items = sources.select_items(cases_file=_case_file(tmp_path / "a.yaml", ["26.3", "1.21.5"]))
     assert loaded == [("26.3", ["storage"])]  # 1.21.5 has no reference: nothing to read for it
     assert [(i.case["version"], i.note) for i in items] == [("1.21.5", "no reference for 1.21.5"),
-                                                            ("26.3", "not recorded")]
+                                                            ("26.3", "not recorded: a case harness fuzz found (the "
+                                                                     "judge's answers are not kept in the file); harness "
+                                                                     "record answers it")]
 
 
 def test_the_cases_option_is_split_once():
