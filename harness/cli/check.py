@@ -144,8 +144,9 @@ def run(args) -> int:
 
     try:
         with options.applied(limits, MAX_FILE_BYTES=args.max_bytes):
-            items = select_items(args.version, args.area, args.case, args.cases is True, args.recorded, notes=notes,
-                                 cases_file=None if isinstance(args.cases, bool) else args.cases)
+            every_case_file, cases_file = _cases_option(args.cases)
+            items = select_items(args.version, args.area, args.case, every_case_file, args.recorded, notes=notes,
+                                 cases_file=cases_file)
     except EmptyRecordedFiles as e:  # nothing to check, as when no case matches
         return _nothing_to_check(str(e))
     except (CaseFileError, ValueError) as e:
@@ -211,6 +212,12 @@ def _nothing_to_check(reason: str) -> int:
     print(f"harness check: {reason}", flush=True)
     print(summary_line([]), flush=True)
     return 2
+
+
+def _cases_option(cases: bool | str) -> tuple[bool, str | None]:
+    """``--cases`` (``True``: the generated case files too) or ``--cases FILE`` (that file's
+    cases alone) as ``(every case file, the one file)``."""
+    return (True, None) if cases is True else (False, cases or None)
 
 
 def _unrecorded_hint(args) -> str:

@@ -30,7 +30,6 @@ from harness.formats.errors import GameError
 from harness.formats.nbt import compression
 
 TARGETS = ("java", "java-network", "bedrock", "bedrock-level-dat", "bedrock-network", "snbt")
-DEFAULT_MAX_BYTES = 512 * 1024 * 1024
 STDIO = "-"  # as a file name: standard input (any input), standard output (convert's output)
 CHUNK_PAIR = re.compile(r"(-?\d+),(-?\d+)")
 CHUNK_SUFFIX = re.compile(r"(.+)#(-?\d+),(-?\d+)")
@@ -48,7 +47,6 @@ _EMPTY_KEY_PROBE = '{"":0b}'  # parsed to learn whether a version's TagParser ta
 _READ_BACK_CHARS = 1 << 20  # convert --to snbt reads back texts up to this many characters (all with --strict)
 _DIFF_CHARS = 8 << 20  # diff compares texts line by line up to this many characters each
 _WHERE_CHARS = 200  # an error's place or quoted value longer than this is shortened in the middle
-_LIMIT_BYTES = re.compile(r"(\d+) bytes")  # the limit, in the inflate limit's message
 _LONG_QUOTED = re.compile(r'"([^"]{%d,})"' % (_WHERE_CHARS + 1))
 # characters encoded and written at a time: buffers of this size stay below malloc's mmap threshold
 # (128 KiB), so each is reused, not mapped and faulted in afresh (a 2.5 GB text cost 1.1 million
@@ -79,10 +77,15 @@ a region read from it; one of diff's two at most), and convert's OUT - is standa
   harness nbt convert level.dat - --to snbt | less
   harness nbt convert x.snbt - --to java | gzip -t   (binary output to a terminal is refused)
 
-Input over --max-bytes (default 512 MiB), as a file or decompressed, is refused before it is
-read whole. The tools' own budgets, beside the game's limits: --max-tags (1,000,000 tags one
+Input over --max-bytes (default 256 MiB, the limit harness check and the library use too),
+as a file or decompressed, is refused before it is read whole. The tools' own budgets, beside the game's limits: --max-tags (1,000,000 tags one
 read may make), --max-snbt-chars and --max-snbt-values (8 Mi characters, 100,000 values of
 SNBT text); over one, the refusal names the file, the limit and where.
+
+Bytes after the NBT root (or after a gzip or zlib stream's end) are ignored, as the game's
+NbtIo.read ignores them, and said: a note on stderr gives how many and the offset where they
+start. The status stays 0 (the game reads such a file as shown); convert warns that they are
+not written, and convert --strict refuses the file (status 2).
 
 Exit status: 0 done (diff: no difference); 1 diff found differences; 2 bad input, output
 path or option (one line: the file, the error kind and message as the game gives them, and
@@ -114,7 +117,9 @@ may (LZ4, custom or external c.X.Z.mcc streams, over --max-bytes or --max-tags) 
 in all. Once it is used up, every chunk still to come is listed with "note: not checked:
 the budget for the whole file is spent", the count line says how many, and the exit
 status stays 0: the list ends within seconds, never a read of every chunk of a hostile
-file. --pretty does not apply to the list and is refused.
+file. When chunks are present and the game can load none of them, the list is shown and the
+status is 2, with one line on stderr saying no chunk could be read and the first chunk's
+problem. --pretty does not apply to the list and is refused.
 
 --chunk X,Z (or FILE#X,Z, or X,Z after the file) shows one chunk. X and Z are the chunk's
 place in the region, 0..31 each, as the list shows them; any other pair is read as world
@@ -216,9 +221,10 @@ def register(subparsers) -> None:
 def _common_options(parser) -> None:
     parser.add_argument("--version", default=versions.LATEST, metavar="V",
                         help=f"game version whose rules apply (default {versions.LATEST}; one of {', '.join(versions.VERSIONS)})")
-    parser.add_argument("--max-bytes", type=_size_option, default=DEFAULT_MAX_BYTES, metavar="N",
+    parser.add_argument("--max-bytes", type=_size_option, default=budget.MAX_DECOMPRESSED_BYTES, metavar="N",
                         help=f"refuse an input file, or its decompressed content, over N bytes "
-                             f"(default {DEFAULT_MAX_BYTES}: 512 MiB)")
+                             f"(default {budget.MAX_DECOMPRESSED_BYTES} = {budget.MAX_DECOMPRESSED_BYTES >> 20} MiB: "
+                             "the tools' decompression limit, budget.MAX_DECOMPRESSED_BYTES)")
     parser.add_argument("--max-tags", type=_count_option, default=budget.MAX_TAGS, metavar="N",
                         help=f"refuse a document of more than N tags (default {budget.MAX_TAGS}; a Python tag "
                              "costs about 200 bytes)")
@@ -523,6 +529,7 @@ class _Region:
 
     def __init__(self, path: Path, region, how: str):
         self.path, self.region, self.how = path, region, how
+        self.unreadable: str | None = None  # after :meth:`listing`: why no chunk present can be loaded
         from harness.formats.region import REGION_NAME
 
         named = REGION_NAME.fullmatch(path.name)
@@ -593,6 +600,7 @@ class _Region:
         region = self.region
         account = budget.Allowance(budget.MAX_REGION_TAGS if max_region_tags is None else max_region_tags, max_bytes)
         rows, damaged, unchecked = [], 0, 0
+        first = None  # the first chunk the game cannot load, and why
         for loc in region.locations:
             length_text = kind = "-"
             remark = ""
@@ -614,6 +622,7 @@ class _Region:
                 else:
                     damaged += 1
                     remark = f"  problem: {text}"
+                    first = first or f"chunk {loc.x},{loc.z}: {text}"
             else:
                 stored = None if tag is None else regions.stored_position(tag)
                 if stored is not None and not self._holds(loc, stored):
@@ -630,6 +639,9 @@ class _Region:
                       f"file, {tags} tags and {size} decompressed bytes (--max-region-tags N, --max-bytes N)")
         cut = [f"note: {line} (the game logs it and opens the file, the rest of its header read as zeros)"
                for line in region.log if line.startswith("Region file has truncated header")]
+        if rows and damaged == len(rows):
+            self.unreadable = (f"{self.path}: no chunk could be read ({_count(damaged, 'chunk')} present, none "
+                               f"the game can load); the first, {first}")
         if not rows:  # nothing stored: no table to head
             return [f"region file (recognised by {self.how})", *cut, f"{count}: the region holds no chunk"]
         return [f"region file (recognised by {self.how})", *cut, count,
@@ -719,9 +731,7 @@ def _describe(error: GameError, text: str | None = None) -> str:
     from harness.engine.shorten import shorten
 
     if _over_limit(error):  # the tools' own inflate limit, not a game error: said as the tools' limits are
-        limit = _LIMIT_BYTES.search(error.message or "")
-        n = limit[1] if limit else "--max-bytes"
-        out = f"decompresses to more than the tools' limit of {n} bytes (--max-bytes N to raise it)"
+        out = f"decompresses to more than the tools' limit of {error.limit} bytes (--max-bytes N to raise it)"
     else:
         out = error.kind if error.message is None else f"{error.kind}: {_short_quotes(error.message)}"
     if error.cause:
@@ -738,8 +748,9 @@ def _describe(error: GameError, text: str | None = None) -> str:
 
 
 def _over_limit(error: GameError) -> bool:
-    """Whether ``error`` is the tools' inflate limit (``--max-bytes`` of decompressed bytes)."""
-    return error.kind == compression.LIMIT_KIND
+    """Whether ``error`` is the tools' inflate limit (``--max-bytes`` of decompressed bytes; the
+    number as its ``limit``, never read back out of the message)."""
+    return error.kind == compression.LIMIT_KIND and isinstance(getattr(error, "limit", None), int)
 
 
 def _short_quotes(message: str) -> str:
@@ -795,6 +806,8 @@ def _show(args, version, out: _Output) -> int:
                               f"name a chunk: {loaded.path}#X,Z")
         for line in loaded.listing(version, args.max_bytes, args.max_region_tags):
             out.line(line)
+        if loaded.unreadable is not None:
+            raise NbtCliError(loaded.unreadable)
         return 0
     doc = loaded.doc
     out.line(f"encoding: {doc.encoding}")
@@ -809,8 +822,31 @@ def _show(args, version, out: _Output) -> int:
         out.line(f"note: {note}")
     if doc.problem is not None:
         out.line(f"note: {_describe(doc.problem)} after the NBT ended (the game does not read that far)")
+    for note in _ignored(doc):
+        _tell(f"{args.file}: note: {note}")
     out.stream(_snbt_parts(doc.tag, version, args.pretty))
     return 0
+
+
+_STREAMS = {"gzip": "GZIPInputStream", "zlib": "InflaterInputStream"}
+
+
+def _ignored(doc, fate: str = "ignored") -> list[str]:
+    """What the read of ``doc`` left unread (its ``trailing`` and ``after_stream`` bytes), as
+    the game's ``NbtIo.read`` and the JDK's streams leave it: said (``fate``: what becomes of
+    them), never read."""
+    said = []
+    for place, what, reader in (
+        (doc.after_stream, f"the {doc.compression} stream", f"{_STREAMS.get(doc.compression)} ignores them"),
+        (doc.trailing, "the NBT root", "the game's NbtIo.read ignores them (the root ends there)"),
+    ):
+        if place is not None:
+            at, count = place
+            where = f"byte {at} of the file" if place is doc.after_stream else f"offset {at}" + (
+                "" if doc.compression == "none" else f" of the {doc.compression}-decompressed bytes")
+            said.append(f"{_count(count, 'byte')} {'follows' if count == 1 else 'follow'} {what}, from {where}: "
+                        f"{fate}, as {reader}")
+    return said
 
 
 def _check_output(path: Path, binary: bool) -> None:
@@ -975,7 +1011,7 @@ def _convert(args, version, out: _Output) -> int:
     for note in loaded.notes:
         _tell(f"{args.input}: note: {note}")
     doc = loaded.doc
-    warnings = []
+    warnings = [f"{args.input}: {note}" for note in _ignored(doc, "not written")]
     if doc.root_name and args.to in ("snbt", "java-network"):
         warnings.append(f"the root's name {_quote(doc.root_name)} is dropped ({args.to} has no root name)")
     if args.to == "snbt":
@@ -1079,7 +1115,7 @@ def _diff(args, version, out: _Output) -> int:
     first = _document_of(args.a, version, args.max_bytes)
     second = _document_of(args.b, version, args.max_bytes)
     for name, loaded in ((args.a, first), (args.b, second)):
-        for note in loaded.notes:
+        for note in [*loaded.notes, *_ignored(loaded.doc)]:
             _tell(f"{name}: note: {note}")
     a = _diff_text(first, second, version)
     b = None if a is None else _diff_text(second, first, version)

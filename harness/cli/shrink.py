@@ -28,11 +28,13 @@ stays a crash; a candidate that fails another way (say, the implementation
 crashes on an empty storage where it used to answer a wrong value) is refused.
 
 The result is printed as a YAML case file with the id <area>/s/<original id's
-tail> (s: shrunk; p: the game's recorded cases, g: generated ones); --out FILE
-also writes it, atomically. To run it, put the file under cases/<area>/ and use
-"harness check --cases --case <id>" (unverified until the game has answered
-it), or "harness live --jar server.jar --cases FILE" against the game. What was
-tried goes to stderr.
+tail> (s: shrunk; p: the game's recorded cases, g: generated ones) and
+shrunk_from: the original id; --out FILE also writes it, atomically. To run it:
+"harness check --cases FILE", wherever the file is. A case shrunk to a prefix of
+the recorded operations (always, without --oracle) is judged by the original's
+recorded answers; one the oracle shrank further is unverified until the game
+has answered it (harness record, or "harness live --jar server.jar --cases
+FILE" against the game). What was tried goes to stderr.
 
 CASE_ID is one case's id; a pattern (storage/p/fill-*) is taken when it matches
 exactly one recorded case, and refused naming a few when it matches more.
@@ -155,13 +157,15 @@ def run(args) -> int:
                             if result.mismatches else "fails")
     new_id = shrunk_id(case["id"], case["area"])
     shrunk = {"id": new_id, "purpose": f"shrunk from {case['id']} ({n0} ops to {n1}): "
-              f"{impl.name} fails it: {why}", "versions": [case["version"]],
+              f"{impl.name} fails it: {why}", "shrunk_from": case["id"], "versions": [case["version"]],
               "setup": case["setup"], "ops": case["ops"]}
+    prefix = case["setup"] == result.original["setup"] and case["ops"] == result.original["ops"][:n1]
     print(f"shrunk {cid} in {case['version']}: {n0} ops to {n1}, {tried}", file=sys.stderr)
     for m in result.mismatches[:1]:
         print("\n".join(mismatch_lines(m)), file=sys.stderr)
-    print(f"to run it: save it under cases/{case['area']}/ and run harness check --cases --case '{new_id}' "
-          f"(unverified until the game answers it), or harness live --jar server.jar --cases FILE",
+    judged = ("judged by the recorded answers of its prefix" if prefix else
+              "unverified until the game answers it: the oracle shrank it past the recorded prefixes")
+    print(f"to run it: harness check --cases FILE ({judged}), or harness live --jar server.jar --cases FILE",
           file=sys.stderr)
     text = cases_text(case["area"], "harness shrink", [shrunk],
                       header=f"shrunk by harness shrink from {case['id']} ({case['version']}); add under cases/{case['area']}/")

@@ -30,7 +30,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from harness.engine.limits import LimitExceeded, read_capped
+from harness.engine.limits import LimitExceeded, NotUtf8, read_capped, utf8_text
 from harness.engine.runner import Outcome
 
 
@@ -79,11 +79,11 @@ def parse_expectations(text: str, path: str = "<text>") -> list[Expectation]:
 def read_expectations(path: str | Path) -> list[Expectation]:
     """:func:`parse_expectations` of the file at ``path``."""
     try:
-        text = read_capped(path).decode("utf-8")
-    except LimitExceeded as e:
+        text = utf8_text(read_capped(path), path, "an expect-failures file")
+    except (LimitExceeded, NotUtf8) as e:
         raise BaselineError(str(e)) from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise BaselineError(f"{path}: cannot read the expect-failures file: {getattr(e, 'strerror', None) or e}") from None
+    except OSError as e:
+        raise BaselineError(f"{path}: cannot read the expect-failures file: {e.strerror or e}") from None
     return parse_expectations(text, str(path))
 
 
@@ -143,11 +143,11 @@ def read_baseline(path: str | Path) -> dict[tuple[str, str], str]:
     """``(version, case id) -> status`` of a JSON report; :class:`BaselineError` for a file
     that is not one."""
     try:
-        doc = json.loads(read_capped(path).decode("utf-8"))
-    except LimitExceeded as e:
+        doc = json.loads(utf8_text(read_capped(path), path, "a baseline (a harness check --json report)"))
+    except (LimitExceeded, NotUtf8) as e:
         raise BaselineError(str(e)) from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise BaselineError(f"{path}: cannot read the baseline: {getattr(e, 'strerror', None) or e}") from None
+    except OSError as e:
+        raise BaselineError(f"{path}: cannot read the baseline: {e.strerror or e}") from None
     except ValueError as e:
         raise BaselineError(f"{path}: the baseline is not JSON ({e})") from None
     if not isinstance(doc, dict) or doc.get("format") != "harness-check/1" or not isinstance(doc.get("cases"), list):

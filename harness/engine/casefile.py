@@ -15,8 +15,10 @@ One file holds the cases of one generator category::
       - [set, 0, 0, 0, 88]
       - [write]
 
-A case is a dict with ``id``, ``area``, ``setup``, ``ops`` and optionally ``purpose`` and
-``versions``; operations are lists ``[op, arg, ...]`` in the vocabulary of
+A case is a dict with ``id``, ``area``, ``setup``, ``ops`` and optionally ``purpose``,
+``versions`` and ``shrunk_from`` (the id of the recorded case ``harness shrink`` cut it from:
+while its setup and operations are a prefix of that case's, ``harness check --cases FILE``
+judges it by that case's recorded answers); operations are lists ``[op, arg, ...]`` in the vocabulary of
 ``rig/PROTOCOL.md`` (:mod:`harness.engine.vocabulary`, checked on loading). Dumping is
 deterministic (same cases, same bytes) and atomic.
 """
@@ -193,13 +195,11 @@ def load_cases(path: str | os.PathLike) -> list[dict]:
         cached = load_cache.get("cases", str(path.resolve()), digest)
         if isinstance(cached, list):  # these very bytes, checked by this very code before
             return cached
-        text = raw.decode("utf-8")
+        text = limits.utf8_text(raw, path, "a case file")
     except OSError as e:
         raise CaseFileError(f"{path}: cannot read: {e.strerror or e}") from None
-    except limits.LimitExceeded as e:
+    except (limits.LimitExceeded, limits.NotUtf8) as e:
         raise CaseFileError(str(e)) from None
-    except UnicodeDecodeError as e:
-        raise CaseFileError(f"{path}: not UTF-8 text ({e.reason} at byte {e.start})") from None
     doc = _parse_yaml(path, text)
     if not isinstance(doc, dict) or not isinstance(doc.get("cases"), list):
         raise CaseFileError(f"{path}:1: a case file is a mapping with a 'cases' list")
@@ -277,6 +277,9 @@ def case_problem(case, default_area: str | None = None) -> str | None:
     versions = case.get("versions")
     if versions is not None and not (isinstance(versions, list) and all(isinstance(v, str) for v in versions)):
         return f"{cid}: 'versions' must be a list of version strings"
+    origin = case.get("shrunk_from")
+    if origin is not None and not (isinstance(origin, str) and origin):
+        return f"{cid}: 'shrunk_from' must be the id of the recorded case it was shrunk from (a string)"
     problem = vocabulary.case_problem({"area": area, "setup": case.get("setup", {}), "ops": ops})
     return f"{cid}: {problem}" if problem else None
 

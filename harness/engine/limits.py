@@ -114,6 +114,27 @@ def _read_growing(f, limit: int, where, option: str, start: bytes = b"") -> byte
     return buf
 
 
+def utf8_text(raw: bytes | bytearray, path, what: str) -> str:
+    """``raw`` (the file ``path``'s bytes) decoded as UTF-8; :class:`NotUtf8` when it is not,
+    its message naming the file, the byte offset (and its line) and that ``what`` must be UTF-8.
+
+    >>> utf8_text(b"a\\nb\\xff", "x.txt", "an expect-failures file")
+    Traceback (most recent call last):
+    ...
+    harness.engine.limits.NotUtf8: x.txt: not UTF-8 at byte 3 (line 2: invalid start byte); an expect-failures file must be UTF-8 text
+    """
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = raw.count(b"\n", 0, e.start) + 1
+        raise NotUtf8(f"{path}: not UTF-8 at byte {e.start} (line {line}: {e.reason}); {what} must be UTF-8 text") \
+            from None
+
+
+class NotUtf8(ValueError):
+    """A text file that is not UTF-8 (:func:`utf8_text`); the message says where."""
+
+
 def gunzip_capped(data: bytes, limit: int, where: str, option: str = "--max-bytes N") -> bytearray:
     """Every gzip member of ``data`` decompressed, at most ``limit`` bytes in all
     (:class:`LimitExceeded` past it, before more is made); ``EOFError`` for a stream that

@@ -354,8 +354,14 @@ def _read_index_vouched(path: Path, key: tuple[str, bytes], area: str, root: str
 
 
 def _set_files(directory: Path) -> list[Path]:
-    """A reference set's files, sorted by name: its ``*.tsv`` indexes and plain ``*.jsonl``."""
-    return sorted([*directory.glob("*" + store.INDEX_SUFFIX), *directory.glob("*.jsonl")])
+    """A reference set's files, sorted by name: its ``*.tsv`` indexes and plain ``*.jsonl``
+    (one listing of the folder)."""
+    try:
+        names = os.listdir(directory)
+    except OSError:  # not a folder (glob found nothing there either)
+        return []
+    return [directory / name for name in sorted(names)
+            if name.endswith((store.INDEX_SUFFIX, ".jsonl")) and not name.startswith(".")]
 
 
 def _area_of(path: Path) -> str:
@@ -363,19 +369,24 @@ def _area_of(path: Path) -> str:
     return path.name.split(".", 1)[0]
 
 
-def bundled_versions(root: str | os.PathLike = BUNDLED) -> list[str]:
-    """The versions with a bundled reference set under ``root`` (folder names, sorted)."""
+def _bundled_sets(root: str | os.PathLike) -> dict[str, list[Path]]:
+    """Each version with a bundled reference set under ``root`` (in release order) and its files."""
     root = Path(root)
     if not root.is_dir():
-        return []
-    return sorted((p.name for p in root.iterdir()
-                   if p.is_dir() and not p.name.startswith(".") and p.name != store.OBJECTS and _set_files(p)),
-                  key=version_key)
+        return {}
+    sets = {p.name: _set_files(p) for p in root.iterdir()
+            if p.is_dir() and not p.name.startswith(".") and p.name != store.OBJECTS}
+    return {version: sets[version] for version in sorted(sets, key=version_key) if sets[version]}
+
+
+def bundled_versions(root: str | os.PathLike = BUNDLED) -> list[str]:
+    """The versions with a bundled reference set under ``root`` (folder names, sorted)."""
+    return list(_bundled_sets(root))
 
 
 def bundled_areas(root: str | os.PathLike = BUNDLED) -> list[str]:
     """The areas whose cases some bundled reference set under ``root`` records (sorted)."""
-    return sorted({_area_of(path) for version in bundled_versions(root) for path in _set_files(Path(root) / version)})
+    return sorted({_area_of(path) for files in _bundled_sets(root).values() for path in files})
 
 
 def version_key(version: str) -> tuple:

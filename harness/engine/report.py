@@ -10,6 +10,7 @@ in JSON (:mod:`harness.engine.jsontext`), in XML and on the terminal, which cann
 
 from __future__ import annotations
 
+import json
 import re
 import xml.etree.ElementTree as ET
 from collections import Counter, defaultdict
@@ -384,9 +385,40 @@ def json_report(outcomes: list[Outcome], implementation: str, policy: str, secon
 
 def write_json(path, outcomes, implementation: str, policy: str, seconds: float | None = None,
                stopped: str | None = None, extra: dict | None = None) -> None:
-    """Write :func:`json_report` to ``path`` atomically (lone surrogates as ``\\udXXX``)."""
+    """Write :func:`json_report` to ``path`` atomically (lone surrogates as ``\\udXXX``), laid
+    out by :func:`report_text`."""
     doc = json_report(outcomes, implementation, policy, seconds, stopped, extra)
-    atomic_write_bytes(path, (json_text(doc, indent=1) + "\n").encode("utf-8"))
+    atomic_write_bytes(path, report_text(doc).encode("utf-8"))
+
+
+def report_text(doc: dict) -> str:
+    """``doc`` (a JSON report) as JSON text: a top-level key a line, and each item of a list
+    value (``groups``, ``cases``) a line of its own, each value written whole by the json
+    module's C encoder (``indent`` would force its pure-Python one: 0.33 s of CPU for 40,000
+    cases where this takes 0.17). Until 0.7.0 the whole report was indented (``indent=1``);
+    the JSON is the same, the line breaks and indentation differ.
+
+    >>> print(report_text({"format": "f", "cases": [{"id": "a"}, {"id": "b"}], "groups": []}), end="")
+    {
+     "format": "f",
+     "cases": [
+      {"id": "a"},
+      {"id": "b"}
+     ],
+     "groups": []
+    }
+    """
+    encode = json.JSONEncoder(ensure_ascii=False).encode
+
+    def value(v) -> str:
+        if isinstance(v, list) and v:
+            return "[\n  " + ",\n  ".join(map(encode, v)) + "\n ]"
+        return encode(v)
+
+    if not doc:
+        return "{}\n"
+    text = "{\n" + ",\n".join(f" {encode(key)}: {value(v)}" for key, v in doc.items()) + "\n}\n"
+    return escape_surrogates(text)  # as json_text does, once for the whole text
 
 
 # --- JUnit XML ----------------------------------------------------------------------------

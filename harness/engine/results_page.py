@@ -30,7 +30,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from harness.engine.jsontext import escape_surrogates
-from harness.engine.limits import LimitExceeded, read_capped
+from harness.engine.limits import LimitExceeded, NotUtf8, read_capped, utf8_text
 from harness.engine.reference import version_key
 from harness.engine.runner import COUNT_NAMES
 
@@ -45,11 +45,9 @@ class ReportError(ValueError):
 def load(path) -> dict:
     """One JSON report, with ``path`` kept as ``_path``; :class:`ReportError` when it is not one."""
     try:
-        doc = json.loads(read_capped(path).decode("utf-8"))
-    except LimitExceeded as e:
+        doc = json.loads(utf8_text(read_capped(path), path, "a harness check --json report"))
+    except (LimitExceeded, NotUtf8) as e:
         raise ReportError(str(e)) from None
-    except UnicodeDecodeError as e:
-        raise ReportError(f"{path}: not UTF-8 (byte {e.start})") from None
     except (json.JSONDecodeError, RecursionError) as e:
         raise ReportError(f"{path}: not JSON ({getattr(e, 'msg', 'nested too deeply')})") from None
     if not isinstance(doc, dict) or not isinstance(doc.get("cases"), list) \

@@ -157,15 +157,34 @@ def _generated_item(case: dict, version: str, recorded: dict[str, dict], verifie
             "setup": case.get("setup") or {}, "ops": case["ops"]}
     if jvm:
         body["jvm"] = jvm
+    origin = case.get("shrunk_from")  # the recorded case a shrunk one was cut from
     rec = recorded.get(case["id"])
+    if rec is None and origin is not None:
+        rec = recorded.get(origin)
     if not verified:
         return CheckItem(body, None, case.get("source", ""), f"no reference for {version}")
     if rec is None:
-        return CheckItem(body, None, case.get("source", ""), "not recorded")
+        return CheckItem(body, None, case.get("source", ""), _unrecorded(case, version))
     n = len(body["ops"])
     if rec["setup"] == body["setup"] and rec["ops"][:n] == body["ops"]:
         return CheckItem(body, rec["answers"][:n], case.get("source", ""), f"answers from {rec.get('source', '')}")
+    if rec["id"] != case["id"]:  # shrunk past a prefix: the oracle judged it, the references cannot
+        return CheckItem(body, None, case.get("source", ""),
+                         f"shrunk from {shorten(origin, ID_CHARS)} with other setup or ops than its prefixes "
+                         f"(recorded at {rec.get('source', '')}): the game's answers are recorded for prefixes only; "
+                         "harness record answers it")
     return CheckItem(body, None, case.get("source", ""), f"recorded with other setup or ops at {rec.get('source', '')}")
+
+
+def _unrecorded(case: dict, version: str) -> str:
+    """Why ``case`` has no recorded answers in ``version``'s reference (a reason line)."""
+    origin = case.get("shrunk_from")
+    if origin is not None:
+        return f"not recorded: {shorten(origin, ID_CHARS)}, which it was shrunk from, is not recorded for {version}"
+    if case["id"].split("/")[1:2] == ["fuzz"]:
+        return ("not recorded: a case harness fuzz found (the judge's answers are not kept in the file); "
+                "harness record answers it")
+    return "not recorded"
 
 
 def _known(version: str) -> bool:
@@ -210,9 +229,11 @@ def select_items(versions: list[str] | None = None, areas: list[str] | None = No
             if (not versions or case["version"] in versions) and matches(case, areas, pattern):
                 items.append(_recorded_item(case, _verified(case["version"])))
         return items
-    include_generated = include_generated or cases_file is not None
+    if cases_file is not None:
+        return _file_items(file_cases(cases_file, set(known)), versions or known, bundled, reference_root, areas,
+                           pattern)
     wanted = versions or (known if include_generated or not bundled else bundled)
-    generated = None if cases_file is None else file_cases(cases_file, set(known))
+    generated = None
     items = Items()
     for v in wanted:
         recorded: _Recorded = _Recorded(StoredCases(v))
@@ -221,21 +242,40 @@ def select_items(versions: list[str] | None = None, areas: list[str] | None = No
             ref = load_reference(Path(reference_root) / v, areas, lazy=True)
             jvm, verified, stored = ref.jvm, _verified(v), ref.cases
             recorded = _Recorded(stored)
-            if cases_file is None:  # the file's cases alone: the references only answer them
-                chosen = range(len(stored)) if pattern is None else \
-                    [i for i in range(len(stored)) if _matches(*stored.summary(i)[1::-1], areas, pattern)]
-                items.add_stored(stored, chosen, verified, jvm)
+            chosen = range(len(stored)) if pattern is None else \
+                [i for i in range(len(stored)) if _matches(*stored.summary(i)[1::-1], areas, pattern)]
+            items.add_stored(stored, chosen, verified, jvm)
         if include_generated or v not in bundled:
             if generated is None:
                 generated = generated_cases(cases_root, areas, set(known))
             for case in generated:
                 if not applies_to(case, v) or not matches(case, areas, pattern):
                     continue
-                if case["id"] in recorded and v in bundled and cases_file is None:
+                if case["id"] in recorded and v in bundled:
                     rec = recorded[case["id"]]
                     if rec["setup"] == (case.get("setup") or {}) and rec["ops"] == case["ops"]:
                         continue  # the very case is already checked from the reference
                 items.append(_generated_item(case, v, recorded, _verified(v), jvm))
+    return items
+
+
+def _file_items(cases: list[dict], wanted: list[str], bundled: list[str], reference_root: str | Path,
+                areas: list[str] | None, pattern: str | None) -> list[CheckItem]:
+    """The items of ``--cases FILE``: its ``cases`` that the filters keep, for each version of
+    ``wanted`` they apply to, answered as generated cases are (:func:`_generated_item`) by the
+    bundled reference of that version; only the references of those versions are read, and of
+    them only the areas of those cases."""
+    cases = [case for case in cases if matches(case, areas, pattern)]
+    items = []
+    for v in wanted:
+        mine = [case for case in cases if applies_to(case, v)]
+        if not mine:
+            continue
+        recorded, jvm = _Recorded(StoredCases(v)), None
+        if v in bundled:
+            ref = load_reference(Path(reference_root) / v, sorted({case["area"] for case in mine}), lazy=True)
+            recorded, jvm = _Recorded(ref.cases), ref.jvm
+        items.extend(_generated_item(case, v, recorded, _verified(v), jvm) for case in mine)
     return items
 
 

@@ -33,6 +33,16 @@ answer looks like it), naming the limit and the place.
   tags (17 minutes).
 - :data:`MAX_CHUNK_BYTES`: the most bytes a region case's ``write_repeat`` may write (64 MiB;
   a chunk of 256 sectors is 1 MiB), on our side and the rig's.
+- :data:`MAX_DECOMPRESSED_BYTES`: the most bytes one read inflates (gzip, zlib, a region
+  chunk's LZ4), 256 MiB, the one limit for ``harness check``, ``harness nbt`` (its
+  ``--max-bytes`` default, for a file and for what it decompresses to) and the library
+  (``nbt.loads``, ``RegionFile``); a function's ``limit=`` overrides it for one call. The game
+  inflates only as far as ``NbtIo`` reads and its ``NbtAccounter`` bounds that; we inflate
+  first, so we bound the inflated bytes instead. The output grows in one buffer that is read
+  as it is (no copy), so a bomb's peak memory is about the limit: 256 MiB and some 30 MB of
+  interpreter. Over it, :class:`~harness.formats.nbt.compression.CompressionError` of kind
+  ``DecompressionLimitException`` (a game error's shape: the harness's own kind, never the
+  game's), its message naming this limit and its ``limit`` attribute the number.
 
 They are module attributes read at each use, so a caller (an option, a test) may change them.
 """
@@ -45,6 +55,7 @@ MAX_SNBT_VALUES = 100_000
 MAX_STORAGE_ENTRIES = 4 << 20
 MAX_REGION_TAGS = 16_000_000
 MAX_CHUNK_BYTES = 64 << 20
+MAX_DECOMPRESSED_BYTES = 256 << 20
 
 
 class BudgetExceeded(Exception):

@@ -69,7 +69,9 @@ def test_version_agrees_with_pyproject_and_changelog():
     version = re.search(r'^version = "([^"]+)"', pyproject, re.M).group(1)
     assert harness.__version__ == version
     changelog = (REPO / "CHANGELOG.md").read_text(encoding="utf-8")
-    assert re.search(r"^## (\S+)", changelog, re.M).group(1) == version, "CHANGELOG.md's newest entry is the release"
+    # changes not yet released sit under "## Unreleased" at the top
+    newest = re.search(r"^## (?!Unreleased$)(\S+)", changelog, re.M).group(1)
+    assert newest == version, "CHANGELOG.md's newest release entry is the package's version"
 
 
 def test_changelog_names_every_public_name():

@@ -70,7 +70,7 @@ def test_a_shrunk_case_has_an_s_id_and_says_how_to_run_it(tmp_path, capsys):
     out, err = capsys.readouterr()
     assert f"shrunk {CASE} in 26.3: {len(recorded('26.3')[CASE]['ops'])} ops to 3" in err
     assert "- id: storage/s/errors\n" in out and "/p/" not in out.split("cases:", 1)[1].split("purpose", 1)[0]
-    assert "harness check --cases --case 'storage/s/errors'" in err and "harness live" in err
+    assert "harness check --cases FILE (judged by the recorded answers of its prefix)" in err and "harness live" in err
 
 
 def test_shrink_with_an_oracle_that_never_answers_warns_and_is_status_2(tmp_path, capsys):

@@ -216,8 +216,11 @@ def test_a_region_file_shorter_than_its_header_is_listed_as_the_game_opens_it(ca
     path.write_bytes((REAL / "java-region/r.0.0.mca").read_bytes()[:5000])
     status, out, err = run(capsys, "show", path)
     lines = out.splitlines()
-    assert (status, err) == (0, "") and lines[1].startswith("note: Region file has truncated header: 5000 (the game")
+    assert lines[1].startswith("note: Region file has truncated header: 5000 (the game")
     assert lines[2] == "chunks: 1 of 1024; 1 the game cannot load"
+    assert (status, err) == (2, f"harness nbt: {path}: no chunk could be read (1 chunk present, none the game can "
+                                "load); the first, chunk 1,3: Region file has an invalid sector at index: 97; "
+                                "sector 2 is out of bounds\n")  # its only chunk: nothing loads
     assert "problem: Region file has an invalid sector at index: 97; sector 2 is out of bounds" in out
 
 
@@ -229,3 +232,19 @@ def test_a_region_that_holds_no_chunk_says_so_without_a_table(capsys, tmp_path, 
     status, out, err = run(capsys, "show", path)
     assert (status, err) == (0, "")
     assert out.splitlines() == ["region file (recognised by its name r.X.Z.mca)", "chunks: 0 of 1024: the region holds no chunk"]
+
+
+def test_a_region_where_no_chunk_loads_fails_naming_the_first_reason(capsys, tmp_path):
+    # two chunks, neither loadable (compression id 9, then a zlib stream that is no zlib); one
+    # loadable chunk beside a damaged one keeps the status 0 (regiontest.mca above)
+    table = bytearray(8192)
+    struct.pack_into(">I", table, 0, 2 << 8 | 1)
+    struct.pack_into(">I", table, 4, 3 << 8 | 1)
+    sectors = [struct.pack(">IB", 2, 9).ljust(4096, b"\0"), struct.pack(">IB", 3, 2) + b"xx".ljust(4091, b"\0")]
+    path = tmp_path / "r.0.0.mca"
+    path.write_bytes(bytes(table) + b"".join(sectors))
+    status, out, err = run(capsys, "show", path)
+    assert status == 2 and out.splitlines()[1] == "chunks: 2 of 1024; 2 the game cannot load"
+    assert err.startswith(f"harness nbt: {path}: no chunk could be read (2 chunks present, none the game can load); "
+                          "the first, chunk 0,0: ") and err.count("\n") == 1
+    assert err.split("chunk 0,0: ")[1].rstrip() in _rows(out)[(0, 0)]

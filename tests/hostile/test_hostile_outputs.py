@@ -75,7 +75,7 @@ def test_a_region_of_tag_bombs_stops_reading_at_the_files_tag_budget(tmp_path, c
     assert "not checked: the file's budget of 3500 tags ran out in this chunk" in rows[3]
     assert all(row.endswith("note: not checked: the budget for the whole file is spent") for row in rows[4:])
     assert out.splitlines()[1] == ("chunks: 64 of 1024; 60 not checked: the chunks read before them used up the "
-                                   "budget for the whole file, 3500 tags and 536870912 decompressed bytes "
+                                   "budget for the whole file, 3500 tags and 268435456 decompressed bytes "
                                    "(--max-region-tags N, --max-bytes N)")
 
 

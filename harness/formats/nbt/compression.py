@@ -41,8 +41,9 @@ reads the same way but inflates only as far as the reader needs, as the game's s
 
 ``DecompressionLimitException`` is the harness's own kind, not the game's: the game inflates
 only as far as ``NbtIo`` reads, and its ``NbtAccounter`` bounds what it reads; we inflate
-before reading, so we bound the inflated bytes instead: more than ``limit`` (default
-:data:`DEFAULT_LIMIT`, 256 MiB) is refused with this kind, never allocated.
+before reading, so we bound the inflated bytes instead: more than ``limit`` (``None``, the
+default: :data:`harness.formats.budget.MAX_DECOMPRESSED_BYTES`, 256 MiB, read at each call)
+is refused with this kind (:func:`limit_error`), never allocated.
 
 Compressing back writes what the JDK writes: gzip with ``GZIPOutputStream``'s fixed header
 ``1f 8b 08 00 00000000 00 ff`` (modification time 0; OS 255 as JDK 16+ writes it; older JDKs
@@ -68,15 +69,13 @@ import struct
 import zlib
 from typing import Callable, Generator, Iterator, TypeVar
 
+from harness.formats import budget
 from harness.formats.errors import GameError
 
 GZIP = "gzip"
 ZLIB = "zlib"
 NONE = "none"
 COMPRESSIONS = (GZIP, ZLIB, NONE)
-
-DEFAULT_LIMIT = 256 * 1024 * 1024
-"""The most bytes :func:`decompress` inflates before refusing (256 MiB)."""
 
 GZIP_MAGIC = b"\x1f\x8b"
 ZLIB_HEADERS = frozenset({b"\x78\x01", b"\x78\x5e", b"\x78\x9c", b"\x78\xda"})
@@ -91,7 +90,10 @@ LIMIT_KIND = "DecompressionLimitException"
 
 class CompressionError(GameError):
     """A compressed stream the JDK would refuse (kind ``ZipException`` / ``EOFException``),
-    or one beyond the harness's inflate limit (kind ``DecompressionLimitException``)."""
+    or one beyond the harness's inflate limit (kind ``DecompressionLimitException``, with the
+    limit in bytes as :attr:`limit`; :func:`limit_error`)."""
+
+    limit: int | None = None
 
 
 def detect_compression(data: bytes) -> str:
@@ -104,7 +106,7 @@ def detect_compression(data: bytes) -> str:
     return NONE
 
 
-def decompress(data: bytes, compression: str | None = None, *, limit: int = DEFAULT_LIMIT) -> bytes:
+def decompress(data: bytes, compression: str | None = None, *, limit: int | None = None) -> bytes:
     """``data`` with its compression undone (``compression`` detected when ``None``).
 
     Strict: raises :class:`CompressionError` for any corrupt or cut stream (use
@@ -118,8 +120,9 @@ def decompress(data: bytes, compression: str | None = None, *, limit: int = DEFA
 
 
 def decompress_prefix(data: bytes, compression: str | None = None, *,
-                      limit: int = DEFAULT_LIMIT) -> tuple[bytes, CompressionError | None]:
-    """``(bytes inflated before the first problem, the problem or None)``.
+                      limit: int | None = None) -> tuple[bytes, CompressionError | None]:
+    """``(bytes inflated before the first problem, the problem or None)``, a copy of its own
+    (:func:`read_compressed` reads the inflated buffer itself).
 
     The game inflates lazily while ``NbtIo`` reads, so a stream that is cut, corrupt or has
     a wrong gzip trailer only fails where the reader needs bytes beyond the good part (a
@@ -134,23 +137,46 @@ def decompress_prefix(data: bytes, compression: str | None = None, *,
         raise ValueError(f"unknown compression {compression!r}; one of {', '.join(COMPRESSIONS)}")
     if compression == NONE:  # nothing to undo: no copy
         return (data if type(data) is bytes else bytes(data)), None
-    out = bytearray()
-    _, problem = _inflate_onto(out, _pieces(data, compression, limit, out))
+    out, problem, _ = _decompress_span(data, compression, limit)
     return bytes(out), problem
 
 
-def _pieces(data: bytes, compression: str, limit: int, out: bytearray) -> Iterator[None]:
-    """Inflate ``data`` (``"gzip"`` or ``"zlib"``) onto ``out``, a step each time it grows: the
-    steps end with the stream, or with its :class:`CompressionError`."""
-    if compression == GZIP:
-        yield from _gunzip(memoryview(data), limit, out)
-    else:
-        yield from _inflate(memoryview(data), 0, zlib.MAX_WBITS, limit, out)
+def _decompress_span(data: bytes, compression: str, limit: int | None
+                     ) -> tuple[bytearray, CompressionError | None, int | None]:
+    """The inflated buffer of gzip or zlib ``data`` (not copied: a read of it costs no second
+    buffer), its fault, and the offset in ``data`` where the compressed stream ended (``None``
+    after a fault): what follows is ignored, as the JDK's streams ignore it."""
+    out = bytearray()
+    pieces = _Pieces(data, compression, limit, out)
+    _, problem = _inflate_onto(out, pieces)
+    return out, problem, None if problem is not None else pieces.end
+
+
+class _Pieces:
+    """Inflate ``data`` (``"gzip"`` or ``"zlib"``) onto ``out``, a step (``next``) each time it
+    grows: the steps end with the stream (:attr:`end`: the offset in ``data`` after it), or with
+    its :class:`CompressionError`."""
+
+    def __init__(self, data: bytes, compression: str, limit: int | None, out: bytearray):
+        view = memoryview(data)
+        limit = budget.MAX_DECOMPRESSED_BYTES if limit is None else limit
+        self.steps = _gunzip(view, limit, out) if compression == GZIP else _inflate(view, 0, zlib.MAX_WBITS, limit, out)
+        self.end: int | None = None
+
+    def __iter__(self):
+        return self
+
+    def __next__(self) -> None:
+        try:
+            return next(self.steps)
+        except StopIteration as e:
+            self.end = e.value
+            raise
 
 
 def _inflate_onto(out: bytearray, pieces: Iterator[None], size: int | None = None
                   ) -> tuple[bool, CompressionError | None]:
-    """Run :func:`_pieces` until ``out`` holds ``size`` bytes (``None``: to the stream's end):
+    """Run :class:`_Pieces` until ``out`` holds ``size`` bytes (``None``: to the stream's end):
     ``(whether the stream ended, its fault or None)``; the limit raises."""
     try:
         while size is None or len(out) < size:
@@ -165,15 +191,22 @@ def _inflate_onto(out: bytearray, pieces: Iterator[None], size: int | None = Non
 
 
 def read_compressed(data: bytes, read: Callable[[bytes], T], compression: str | None = None, *,
-                    limit: int = DEFAULT_LIMIT) -> tuple[T, str, CompressionError | None]:
-    """``(read(decompressed), compression, problem)``, reading as the game does through a
-    decompressing stream: :func:`decompress_prefix`, then :func:`read_to_fault` (a problem
-    the reader never reaches is returned beside the value; the game never notices it).
+                    limit: int | None = None) -> tuple[T, str, CompressionError | None, int | None]:
+    """``(read(decompressed), compression, problem, stream end)``, reading as the game does
+    through a decompressing stream: :func:`decompress_prefix`, then :func:`read_to_fault` (a
+    problem the reader never reaches is returned beside the value; the game never notices it).
+    ``stream end``: the offset in ``data`` where the gzip or zlib stream ended (the bytes after
+    it are ignored, as the JDK ignores them); ``None`` for ``"none"`` and after a fault.
     """
     if compression is None:
         compression = detect_compression(data)
-    prefix, problem = decompress_prefix(data, compression, limit=limit)
-    return read_to_fault(read, prefix, problem), compression, problem
+    if compression not in COMPRESSIONS:
+        raise ValueError(f"unknown compression {compression!r}; one of {', '.join(COMPRESSIONS)}")
+    if compression == NONE:
+        prefix, problem, end = data, None, None
+    else:
+        prefix, problem, end = _decompress_span(data, compression, limit)
+    return read_to_fault(read, prefix, problem), compression, problem, end
 
 
 def read_to_fault(read: Callable[[bytes], T], prefix: bytes, problem: GameError | None) -> T:
@@ -201,7 +234,7 @@ read runs out, 4 times as many."""
 
 
 def read_streaming(read: Callable[[bytes], T], data: bytes, compression: str, *,
-                   limit: int = DEFAULT_LIMIT) -> tuple[T, CompressionError | None, int]:
+                   limit: int | None = None) -> tuple[T, CompressionError | None, int]:
     """``(read(decompressed), problem, bytes inflated)`` as :func:`read_compressed` reads, but
     inflating only as far as ``read`` needs, as the game's stream inflates while ``NbtIo`` reads:
     ``read`` is given :data:`FIRST_PIECE` bytes, and while it runs out of them (``EOFException``)
@@ -225,7 +258,7 @@ def read_streaming(read: Callable[[bytes], T], data: bytes, compression: str, *,
         prefix = data if type(data) is bytes else bytes(data)
         return read(prefix), None, len(prefix)
     out = bytearray()
-    pieces = _pieces(data, compression, limit, out)
+    pieces = _Pieces(data, compression, limit, out)
     size = FIRST_PIECE
     while True:
         ended, problem = _inflate_onto(out, pieces, size)  # a fault ends the stream
@@ -241,7 +274,7 @@ def read_streaming(read: Callable[[bytes], T], data: bytes, compression: str, *,
         return value, problem, len(out)
 
 
-def unwrap(data: bytes, *, limit: int = DEFAULT_LIMIT) -> tuple[str, bytes]:
+def unwrap(data: bytes, *, limit: int | None = None) -> tuple[str, bytes]:
     """``(compression, decompressed bytes)``: :func:`detect_compression` then :func:`decompress`."""
     compression = detect_compression(data)
     return compression, decompress(data, compression, limit=limit)
@@ -271,7 +304,7 @@ def _zip_error(offset: int, message: str) -> CompressionError:
     return CompressionError("ZipException", message, where=f"byte {offset} of the compressed input")
 
 
-def _gunzip(data: memoryview, limit: int, out: bytearray) -> Iterator[None]:
+def _gunzip(data: memoryview, limit: int, out: bytearray) -> Generator[None, None, int]:
     pos = 0
     while True:
         pos = _gzip_header(data, pos)
@@ -288,7 +321,7 @@ def _gunzip(data: memoryview, limit: int, out: bytearray) -> Iterator[None]:
         pos += 8
         # Java reads another member only if one starts here; anything else is ignored
         if bytes(data[pos:pos + 2]) != GZIP_MAGIC:
-            return
+            return pos
 
 
 def _gzip_header(data: memoryview, pos: int) -> int:
@@ -397,7 +430,17 @@ def _inflate_to_error(data: memoryview, pos: int, wbits: int, limit: int, out: b
 
 def _check_limit(out: bytearray, limit: int, at: int) -> None:
     if len(out) > limit:
-        raise CompressionError(
-            LIMIT_KIND, f"decompressed data exceeds the limit of {limit} bytes (a decompression bomb?)",
-            where=f"byte {at} of the compressed input",
-        )
+        raise limit_error(limit, f"byte {at} of the compressed input")
+
+
+def limit_error(limit: int, where: str) -> CompressionError:
+    """The refusal of a stream that inflates to more than ``limit`` bytes (kind
+    :data:`LIMIT_KIND`; ``limit`` kept as the number, as the error's ``limit`` attribute),
+    naming the limit: the tools' :data:`~harness.formats.budget.MAX_DECOMPRESSED_BYTES` when
+    ``limit`` is it, else a limit given by the caller."""
+    name = "the tools' limit, budget.MAX_DECOMPRESSED_BYTES" if limit == budget.MAX_DECOMPRESSED_BYTES else \
+        "the limit given"
+    error = CompressionError(LIMIT_KIND, f"decompressed data exceeds the limit of {limit} bytes ({name}; a "
+                                         "decompression bomb?)", where=where)
+    error.limit = limit
+    return error

@@ -88,7 +88,10 @@ class NbtDocument:
     ``root_name`` the root's name (``None`` for the nameless ``java-network``); ``tag`` the
     root tag; ``header`` the storage version of a Bedrock ``level.dat`` header (else
     ``None``); ``problem`` a compression fault found after the NBT had ended (the game does
-    not read that far), else ``None``.
+    not read that far), else ``None``. Bytes the read ignored, as the game's ``NbtIo.read``
+    ignores them: ``trailing`` ``(offset, count)`` of the decompressed bytes after the root's
+    end, ``after_stream`` ``(offset, count)`` of the file's bytes after its gzip or zlib
+    stream; each ``None`` when there are none.
     """
 
     encoding: str
@@ -97,6 +100,8 @@ class NbtDocument:
     tag: Tag
     header: int | None = None
     problem: GameError | None = None
+    trailing: tuple[int, int] | None = None
+    after_stream: tuple[int, int] | None = None
 
 
 def _read(encoding: str, data: bytes, version) -> tuple[str | None, Tag, int | None, int]:
@@ -128,14 +133,19 @@ def _offset(error: GameError) -> int:
     return int(match.group(1)) if match else -1
 
 
+def _reader(encoding: str, data, version) -> NbtReader:
+    """A reader of ``data`` in the binary form of ``encoding`` (``java-network``'s is Java's,
+    ``bedrock-level-dat``'s Bedrock's), with the file accounter of ``version``."""
+    codec = {JAVA_NETWORK: JAVA, BEDROCK_LEVEL_DAT: BEDROCK}.get(encoding, encoding)
+    return NbtReader(data, get_encoding(codec.replace("-", "_")), version.nbt, NbtAccounter.for_file(version.nbt))
+
+
 def root_name(encoding: str, data, version) -> str | None:
     """The root's name as ``encoding`` reads it from the decompressed ``data`` (``""`` for the
     nameless ``java-network``), or ``None`` when its type byte is no tag type (1..12) or its
     name does not read (cut, or not modified UTF-8). Reads the type byte and the name only."""
-    start, codec = (8, BEDROCK) if encoding == BEDROCK_LEVEL_DAT else (0, encoding)
-    codec = JAVA if codec == JAVA_NETWORK else codec
-    reader = NbtReader(data, get_encoding(codec.replace("-", "_")), version.nbt, NbtAccounter.for_file(version.nbt))
-    reader.pos = start
+    reader = _reader(encoding, data, version)
+    reader.pos = 8 if encoding == BEDROCK_LEVEL_DAT else 0
     try:
         if not 1 <= reader.read_byte() <= 12:
             return None
@@ -144,20 +154,17 @@ def root_name(encoding: str, data, version) -> str | None:
         return None
 
 
-def _reads_but_for_its_name(encoding: str, data, version) -> bool:
-    """Whether ``encoding`` (a named one) reads all of ``data`` once its root's name is skipped,
-    as the game's ``NbtIo`` skips it (GAME_FACTS.md 3.1): then its refusal was of the name's
-    text (not modified UTF-8, or not UTF-8 in Bedrock's encodings), and that refusal is the
-    file's error, however far a misreading in another encoding gets."""
-    if encoding not in (JAVA, BEDROCK, BEDROCK_NETWORK) or root_name(encoding, data, version) is not None:
-        return False  # the name reads: the refusal was of the rest
-    reader = NbtReader(data, get_encoding(encoding.replace("-", "_")), version.nbt, NbtAccounter.for_file(version.nbt))
+def _reads_but_for_its_name(encoding: str, data, version, name: str | None) -> bool:
+    """Whether ``encoding`` (a named one), whose root's name ``name`` (:func:`root_name`) did
+    not read, reads all of ``data`` once that name is skipped, as the game's ``NbtIo`` skips it
+    (GAME_FACTS.md 3.1, ``nbt_io._read_named_root``): then its refusal was of the name's text
+    (not modified UTF-8, or not UTF-8 in Bedrock's encodings), and that refusal is the file's
+    error, however far a misreading in another encoding gets."""
+    if encoding not in (JAVA, BEDROCK, BEDROCK_NETWORK) or name is not None or not data or not 1 <= data[0] <= 12:
+        return False  # the name reads (the refusal was of the rest), or no tag type starts the file
+    reader = _reader(encoding, data, version)
     try:
-        tag_id = reader.read_byte()
-        if not 1 <= tag_id <= 12:
-            return False
-        reader.skip_string()
-        reader.read_root_payload(tag_id)
+        nbt_io._read_named_root(reader)
     except GameError:
         return False
     return reader.pos == len(data)
@@ -168,9 +175,9 @@ def _is_limit(error: GameError, version) -> bool:
     return version.nbt.accounter_error in (error.kind, error.cause)
 
 
-def _rank(encoding: str, data, outcome, progress: int, version) -> tuple[bool, bool, int]:
-    """``(plausible, game limit, progress)`` of one encoding's outcome (module text); higher is better."""
-    name = root_name(encoding, data, version)
+def _rank(name: str | None, outcome, progress: int, version) -> tuple[bool, bool, int]:
+    """``(plausible, game limit, progress)`` of one encoding's outcome, its root's name ``name``
+    (:func:`root_name`; module text); higher is better."""
     plausible = name is not None and name.isprintable()
     if isinstance(outcome, GameError):
         path = (outcome.where or "").partition(", path ")[2]
@@ -192,14 +199,16 @@ def detect(data: bytes, version=None) -> NbtDocument:
                 raise GameError("IOException", nbt_io.ROOT_MUST_BE_COMPOUND, where="offset 0")
         except GameError as e:
             e.encoding = encoding  # whose read refused: shown by ``harness nbt``
-            if _reads_but_for_its_name(encoding, data, version):
+            name = root_name(encoding, data, version)
+            if _reads_but_for_its_name(encoding, data, version, name):
                 raise
             progress, outcome = _offset(e), e
         else:
-            outcome = NbtDocument(encoding, _compression.NONE, name, tag, header)
+            outcome = NbtDocument(encoding, _compression.NONE, name, tag, header, trailing=_left(progress, data))
             if progress == len(data):
                 return outcome
-        rank = _rank(encoding, data, outcome, progress, version)
+            name = root_name(encoding, data, version)
+        rank = _rank(name, outcome, progress, version)
         if best is None or rank > best[0]:
             best = (rank, outcome)
     if isinstance(best[1], GameError):
@@ -208,7 +217,7 @@ def detect(data: bytes, version=None) -> NbtDocument:
 
 
 def open_nbt(data: bytes, version=None, *, encoding: str | None = None, compression: str | None = None,
-             limit: int = _compression.DEFAULT_LIMIT) -> NbtDocument:
+             limit: int | None = None) -> NbtDocument:
     """The document in a file's bytes: compression and encoding detected unless given.
 
     ``version`` (a :class:`harness.formats.versions.GameVersion`, default the latest) gives
@@ -223,11 +232,17 @@ def open_nbt(data: bytes, version=None, *, encoding: str | None = None, compress
     def read(payload: bytes) -> NbtDocument:
         if encoding is None:
             return detect(payload, version)
-        name, tag, header, _ = _read(encoding, payload, version)
-        return NbtDocument(encoding, _compression.NONE, name, tag, header)
+        name, tag, header, end = _read(encoding, payload, version)
+        return NbtDocument(encoding, _compression.NONE, name, tag, header, trailing=_left(end, payload))
 
-    doc, doc.compression, doc.problem = _compression.read_compressed(data, read, compression, limit=limit)
+    doc, doc.compression, doc.problem, stream_end = _compression.read_compressed(data, read, compression, limit=limit)
+    doc.after_stream = None if stream_end is None else _left(stream_end, data)
     return doc
+
+
+def _left(end: int, data) -> tuple[int, int] | None:
+    """``(end, bytes of data after it)``, or ``None`` when ``end`` is ``data``'s end."""
+    return (end, len(data) - end) if end < len(data) else None
 
 
 def save_nbt(doc: NbtDocument, version=None) -> bytes:

@@ -21,7 +21,8 @@ Refusals raise :class:`~harness.formats.nbt.string_reader.CommandSyntaxError` (k
 where that file lacks it. The error keeps ``key`` and ``arguments``.
 Nesting deeper than our interpreter's stack allows raises ``GameError("StackOverflowError")``,
 which is what the game throws when its own thread stack runs out (at a depth that depends on
-the JVM's stack size, so the exact depth is not compared).
+the JVM's stack size, so the exact depth is not compared); its ``where`` says how deep the text
+nests and at which depth and position the stack ran out (:func:`overflow_place`).
 
 Compounds come back with their entries in the order the game ``put`` them (first place of a
 repeated key, last value) into a fresh ``HashMap`` (``table_size`` None), in both parsers.
@@ -79,28 +80,44 @@ def _collector_paused():
 
 
 @contextmanager
-def _deep_stack():
-    """Room for deeply nested text; running out is the game's ``StackOverflowError``."""
+def _deep_stack(reader=None):
+    """Room for deeply nested text; running out is the game's ``StackOverflowError`` (the
+    game's kind, without a message, as the JVM throws it), its ``where`` naming how deep the
+    text nests, the depth where the stack ran out (:func:`overflow_place`) and the stack's size.
+    The game's ``en_us.json`` has no words for it (the JVM's error is no translated message)."""
     old = sys.getrecursionlimit()
     if old < _STACK_FRAMES:
         sys.setrecursionlimit(_STACK_FRAMES)
     try:
         yield
     except RecursionError:
-        raise GameError("StackOverflowError", None, where="SNBT nested deeper than the parser's stack") from None
+        sys.setrecursionlimit(old)
+        where = "SNBT nested deeper than the parser's stack" if reader is None else \
+            overflow_place(reader.units, reader.cursor)
+        raise GameError("StackOverflowError", None, where=where) from None
     finally:
         sys.setrecursionlimit(old)
 
 
-def _packrat_fully(text: str, version: GameVersion) -> tuple[t.Tag, ParseState]:
+def overflow_place(text: str, cursor: int) -> str:
+    """Where a parse of ``text`` ran out of stack at ``cursor``: the text's nesting, the depth
+    open there, the place, and the stack's size (:data:`_STACK_FRAMES` Python frames).
+
+    >>> overflow_place("[" * 9000, 6016)
+    "SNBT nested 9000 levels deep: the parser's stack (60000 frames) ran out at depth 6016, position 6016"
+    """
+    return (f"SNBT nested {nesting(text)} levels deep: the parser's stack ({_STACK_FRAMES} frames) ran out at depth "
+            f"{open_depth(text[:cursor])}, position {cursor}")
+
+
+def _packrat_fully(state: ParseState) -> t.Tag:
     """``TagParser.parseFully``: the literal, then only whitespace (``argument.nbt.trailing``)."""
-    state = ParseState(text, version)
     tag = parse_literal(state)
     reader = state.reader
     reader.skip_whitespace()
     if reader.can_read():
         raise reader.error(TRAILING)
-    return tag, state
+    return tag
 
 
 def _grammar(version: GameVersion) -> str:
@@ -123,6 +140,20 @@ def nesting(text: str) -> int:
     >>> nesting('{a:[1,{b:"[[["}]}'), nesting("[" * 5 + "]" * 5)
     (3, 5)
     """
+    return _depths(text)[1]
+
+
+def open_depth(text: str) -> int:
+    """How many ``[`` and ``{`` are open at the end of ``text``, quoted strings left out.
+
+    >>> open_depth('{a:[1,{b:"[[["}'), open_depth("[[]")
+    (2, 1)
+    """
+    return _depths(text)[0]
+
+
+def _depths(text: str) -> tuple[int, int]:
+    """``(depth open at the end, deepest)`` of ``text``'s brackets outside quoted strings."""
     depth = deepest = 0
     for m in _BRACKETS.finditer(_QUOTED.sub("", text)):
         if m.group() in "[{":
@@ -130,7 +161,7 @@ def nesting(text: str) -> int:
             deepest = max(deepest, depth)
         else:
             depth -= 1
-    return deepest
+    return depth, deepest
 
 
 def check_budget(text: str) -> None:
@@ -155,11 +186,13 @@ def parse(text: str, version: GameVersion) -> t.Tag:
 
     :class:`~harness.formats.budget.BudgetExceeded` over the tools' budgets (:func:`check_budget`)."""
     check_budget(text)
-    grammar = _grammar(version)
-    with _deep_stack(), _collector_paused():
-        if grammar == "packrat":
-            return _packrat_fully(text, version)[0]
-        return LegacyTagParser(text, language(version.lang_release)).read_single_value()
+    if _grammar(version) == "packrat":
+        state = ParseState(text, version)
+        with _deep_stack(state.reader), _collector_paused():
+            return _packrat_fully(state)
+    parser = LegacyTagParser(text, language(version.lang_release))
+    with _deep_stack(parser.reader), _collector_paused():
+        return parser.read_single_value()
 
 
 def parse_compound(text: str, version: GameVersion) -> t.CompoundTag:
@@ -167,11 +200,13 @@ def parse_compound(text: str, version: GameVersion) -> t.CompoundTag:
     or (26.x) if the value is not a compound; :class:`~harness.formats.budget.BudgetExceeded`
     over the tools' budgets (:func:`check_budget`)."""
     check_budget(text)
-    grammar = _grammar(version)
-    with _deep_stack(), _collector_paused():
-        if grammar == "packrat":
-            tag, state = _packrat_fully(text, version)
-            if not isinstance(tag, t.CompoundTag):
-                raise state.reader.error(EXPECTED_COMPOUND)
-            return tag
-        return LegacyTagParser(text, language(version.lang_release)).read_single_struct()
+    if _grammar(version) == "packrat":
+        state = ParseState(text, version)
+        with _deep_stack(state.reader), _collector_paused():
+            tag = _packrat_fully(state)
+        if not isinstance(tag, t.CompoundTag):
+            raise state.reader.error(EXPECTED_COMPOUND)
+        return tag
+    parser = LegacyTagParser(text, language(version.lang_release))
+    with _deep_stack(parser.reader), _collector_paused():
+        return parser.read_single_struct()

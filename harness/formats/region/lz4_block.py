@@ -45,8 +45,9 @@ import struct
 import lz4.block
 import xxhash
 
+from harness.formats import budget
 from harness.formats.errors import GameError
-from harness.formats.nbt.compression import DEFAULT_LIMIT, LIMIT_KIND
+from harness.formats.nbt.compression import limit_error
 
 MAGIC = b"LZ4Block"
 HEADER = len(MAGIC) + 1 + 4 + 4 + 4  # 21
@@ -85,7 +86,7 @@ def _corrupted(where: int) -> GameError:
     return GameError("IOException", "Stream is corrupted", where=f"byte {where}")
 
 
-def decompress(data: bytes, *, limit: int = DEFAULT_LIMIT) -> bytes:
+def decompress(data: bytes, *, limit: int | None = None) -> bytes:
     """The bytes ``LZ4BlockInputStream`` reads from ``data`` up to its end block; the
     :class:`GameError` it throws otherwise (module text). More than ``limit`` output bytes
     raise ``DecompressionLimitException`` (the harness's own kind, never allocated)."""
@@ -95,9 +96,10 @@ def decompress(data: bytes, *, limit: int = DEFAULT_LIMIT) -> bytes:
     return out
 
 
-def decompress_prefix(data: bytes, *, limit: int = DEFAULT_LIMIT) -> tuple[bytes, GameError | None]:
+def decompress_prefix(data: bytes, *, limit: int | None = None) -> tuple[bytes, GameError | None]:
     """``(the blocks read before a fault, the fault or None)``: what a reader that stops early
     (``NbtIo.read``) gets before the stream throws; the limit raises at once."""
+    limit = budget.MAX_DECOMPRESSED_BYTES if limit is None else limit
     out = bytearray()
     pos = 0
     while True:
@@ -114,7 +116,7 @@ def decompress_prefix(data: bytes, *, limit: int = DEFAULT_LIMIT) -> tuple[bytes
         if original == 0:
             return bytes(out), None
         if len(out) + original > limit:
-            raise GameError(LIMIT_KIND, f"more than {limit} bytes decompressed", where=f"byte {pos}")
+            raise limit_error(limit, f"byte {pos}")
         if len(data) - start < packed_len:
             return bytes(out), GameError("EOFException", "Stream ended prematurely", where=f"byte {len(data)}")
         packed = data[start:start + packed_len]

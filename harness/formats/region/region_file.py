@@ -371,7 +371,7 @@ class RegionFile:
             raise RegionError(f"Chunk {name} has invalid chunk stream version {version}", where)
         return version
 
-    def chunk_bytes(self, loc: ChunkLocation | None, *, limit: int = compression.DEFAULT_LIMIT) -> bytes:
+    def chunk_bytes(self, loc: ChunkLocation | None, *, limit: int | None = None) -> bytes:
         """The chunk's NBT bytes, decompressed (Java named-root encoding, as ``NbtIo.read`` takes).
 
         Strict: a cut or corrupt stream raises, even where :meth:`read_chunk` succeeds.
@@ -380,7 +380,7 @@ class RegionFile:
         return rfv.read(version, payload, limit=limit)
 
     def read_chunk(self, loc: ChunkLocation | None, version: _versions.GameVersion | str | None = None, *,
-                   limit: int = compression.DEFAULT_LIMIT) -> CompoundTag:
+                   limit: int | None = None) -> CompoundTag:
         """The chunk's root compound, read as the game ``version`` (default the latest) does
         (``NbtIo.read`` on the decompressing stream: a stream that is cut or corrupt after the
         NBT's end goes unnoticed, as with a chunk whose declared length is a byte short).
@@ -392,7 +392,7 @@ class RegionFile:
         return self.read_chunk_named(loc, version, limit=limit)[1]
 
     def read_chunk_named(self, loc: ChunkLocation | None, version: _versions.GameVersion | str | None = None, *,
-                         limit: int = compression.DEFAULT_LIMIT
+                         limit: int | None = None
                          ) -> tuple[str | None, CompoundTag, GameError | None]:
         """``(root name, root compound, problem)`` of a chunk read as :meth:`read_chunk` reads it.
 
@@ -419,7 +419,7 @@ class RegionFile:
         """``hasChunk(new ChunkPos(x, z))``: whether the table (as the game holds it) has an entry."""
         return bool(self._offsets[_index(x, z)] != 0)
 
-    def read(self, x: int, z: int, *, limit: int = compression.DEFAULT_LIMIT) -> bytes | None:
+    def read(self, x: int, z: int, *, limit: int | None = None) -> bytes | None:
         """``getChunkDataInputStream(new ChunkPos(x, z))`` read to its end: the chunk's
         decompressed bytes, ``None`` where the game returns null (the reason in :attr:`log`),
         or the :class:`GameError` the stream throws."""
@@ -456,7 +456,7 @@ class RegionFile:
             return None
         return self._stream(pos, version, buf[CHUNK_HEADER:CHUNK_HEADER + size], limit)
 
-    def _stream(self, pos: str, version: int, data: bytes, limit: int) -> bytes | None:
+    def _stream(self, pos: str, version: int, data: bytes, limit: int | None) -> bytes | None:
         """``createChunkInputStream`` then ``readAllBytes``."""
         if not rfv.exists(version, self.release):
             self.log.append(f"Chunk {pos} has invalid chunk stream version {version}")

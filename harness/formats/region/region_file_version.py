@@ -70,7 +70,7 @@ def write(version_id: int, data: bytes) -> bytes:
     return compression.compress(data, COMPRESSION_BY_ID[version_id])
 
 
-def read(version_id: int, data: bytes, *, limit: int = compression.DEFAULT_LIMIT) -> bytes:
+def read(version_id: int, data: bytes, *, limit: int | None = None) -> bytes:
     """Every byte the game's input stream for ``version_id`` (1 to 4) gives from ``data``
     (``readAllBytes``), or the error it throws (:class:`GameError`, Java's kind and text)."""
     if version_id == VERSION_LZ4:
@@ -79,7 +79,7 @@ def read(version_id: int, data: bytes, *, limit: int = compression.DEFAULT_LIMIT
 
 
 def read_through(version_id: int, data: bytes, read: Callable[[bytes], T], *,
-                 limit: int = compression.DEFAULT_LIMIT) -> tuple[T, GameError | None, int]:
+                 limit: int | None = None) -> tuple[T, GameError | None, int]:
     """``(read(the bytes before a fault), the fault or None, the bytes inflated)``: ``read``
     (``NbtIo.read``) on the game's stream for ``version_id`` (a fault where ``read`` runs out of
     input is raised; one after the end ``read`` reached goes unnoticed, as in the game).

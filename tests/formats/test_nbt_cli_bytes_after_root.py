@@ -1,0 +1,73 @@
+"""``harness nbt`` says what it ignored: bytes after the NBT root, bytes after a gzip or zlib
+stream (a note on stderr with the count and the offset; status 0, as the game reads such a
+file; ``convert`` warns, ``convert --strict`` refuses)."""
+
+from __future__ import annotations
+
+from harness.cli import main
+from harness.formats.nbt import compression
+from harness.formats.nbt.detect import open_nbt
+
+# a Java file: root "hello world", {name:"Bananrama"} (tests/data/real/java-nbt/hello_world.nbt)
+HELLO = bytes.fromhex("0a000b68656c6c6f20776f726c640800046e616d65000942616e616e72616d6100")
+
+
+def run(capsys, *argv) -> tuple[int, str, str]:
+    status = main(["nbt", *map(str, argv)])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_open_nbt_keeps_where_the_root_and_the_stream_end():
+    assert open_nbt(HELLO).trailing is None and open_nbt(HELLO).after_stream is None
+    assert open_nbt(HELLO + b"junk").trailing == (33, 4)
+    gz = compression.compress(HELLO + b"xy", "gzip")
+    doc = open_nbt(gz + b"garbage")
+    assert (doc.trailing, doc.after_stream) == ((33, 2), (len(gz), 7))
+    assert open_nbt(compression.compress(HELLO, "zlib") + b"!").after_stream[1] == 1
+    assert open_nbt(HELLO + b"z", encoding="java").trailing == (33, 1)  # the encoding given: the same
+
+
+def test_show_notes_bytes_after_the_root_on_stderr_and_exits_0(tmp_path, capsys):
+    path = tmp_path / "junk.nbt"
+    path.write_bytes(HELLO + b"JUNKJUNK")
+    status, out, err = run(capsys, "show", path)
+    assert status == 0 and out.splitlines()[-1] == '{name:"Bananrama"}'
+    assert err == (f"harness nbt: {path}: note: 8 bytes follow the NBT root, from offset 33: ignored, as the "
+                   "game's NbtIo.read ignores them (the root ends there)\n")
+
+
+def test_show_of_a_gzip_file_with_junk_after_both(tmp_path, capsys):
+    path = tmp_path / "junk.dat"
+    gz = compression.compress(HELLO + b"x", "gzip")
+    path.write_bytes(gz + b"garbage")
+    status, _, err = run(capsys, "show", path)
+    assert status == 0
+    assert err.splitlines() == [
+        f"harness nbt: {path}: note: 7 bytes follow the gzip stream, from byte {len(gz)} of the file: ignored, "
+        "as GZIPInputStream ignores them",
+        f"harness nbt: {path}: note: 1 byte follows the NBT root, from offset 33 of the gzip-decompressed bytes: "
+        "ignored, as the game's NbtIo.read ignores them (the root ends there)",
+    ]
+
+
+def test_convert_warns_and_strict_refuses(tmp_path, capsys):
+    source = tmp_path / "junk.nbt"
+    source.write_bytes(HELLO + b"\x00\x01")
+    target = tmp_path / "out.nbt"
+    status, _, err = run(capsys, "convert", source, target, "--to", "java")
+    assert status == 0 and target.read_bytes() == HELLO
+    assert f"warning: {source}: 2 bytes follow the NBT root, from offset 33: not written" in err
+    target.unlink()
+    status, _, err = run(capsys, "convert", source, target, "--to", "java", "--strict")
+    assert status == 2 and not target.exists() and "not written (--strict)" in err
+
+
+def test_diff_notes_them_too(tmp_path, capsys):
+    a, b = tmp_path / "a.nbt", tmp_path / "b.nbt"
+    a.write_bytes(HELLO)
+    b.write_bytes(HELLO + b"?")
+    status, out, err = run(capsys, "diff", a, b)
+    assert status == 0 and out == ""
+    assert err == (f"harness nbt: {b}: note: 1 byte follows the NBT root, from offset 33: ignored, as the "
+                   "game's NbtIo.read ignores them (the root ends there)\n")
