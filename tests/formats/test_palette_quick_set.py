@@ -3,7 +3,8 @@
 A value the palette already has is stored straight into the storage's cells; anything else
 takes the full path. None of it may show in an answer: every recorded palette case of every
 recorded release is replayed on each path against the game's answers (once where releases of
-equal rules recorded it alike: ``helpers_palette.palette_cases_to_replay``), and the resize order,
+equal rules recorded it alike: ``helpers_palette.palette_cases_to_replay``; the pure path's replay in
+``test_palette_compiled_base``, with the pure base), and the resize order,
 the values given back, ``write`` and ``pack`` after sets (and after sets that follow a
 ``write``) are held to GAME_FACTS.md 1.1, 2.2 and 2.4 through :class:`_RuleModel`, the stated
 rules written out value by value.
@@ -115,8 +116,13 @@ def _rule_longs(bits: int, ids: list[int]) -> list[int]:
 
 
 @pytest.mark.parametrize("version", RECORDED_VERSIONS)
-def test_every_recorded_palette_case_on_each_path(version, quick_path):
-    # a case an earlier release of the same rules recorded alike is replayed there only
+def test_every_recorded_palette_case_on_the_compiled_path(version):
+    # a case an earlier release of the same rules recorded alike is replayed there only; on the
+    # compiled path alone: the pure one's replay is test_palette_compiled_base's (the same cases,
+    # each value through set_at_in_python: the pure base calls it, the compiled base, its quick
+    # path off, hands every value to it), and this module's other tests run on both paths
+    if quick_set.compiled is None:
+        pytest.skip("the compiled palette quick path is not built here (./setup.sh builds it)")
     release = versions.get(version)
     for case in palette_cases_to_replay(version):
         answers = python_palette.run(case["setup"], case["ops"], release)

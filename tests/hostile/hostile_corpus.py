@@ -1,5 +1,6 @@
 """The hostile-input corpus: each entry builds one bad input (at test time, small on disk)
-and says how the tool must end on it: its exit status and one line matching a pattern.
+and says how the tool must end on it: its exit status and one line matching a pattern (and
+lines matching the entry's ``also`` patterns: more that the same run shows, checked without a run of their own).
 
 ``tests/hostile/test_corpus.py`` runs every entry in a process of its own, forked from a warm
 one (:class:`ForkServer`), and checks status, line and peak memory; ``python3 bench/hostile.py``
@@ -45,6 +46,7 @@ class Entry:
     line: str  # a regular expression one line of stderr (or stdout) must match
     seconds: float = SECONDS  # it must end within this
     max_rss: Callable[[Path], int] | None = None  # its peak resident size bound, from the built folder; MAX_RSS if None
+    also: tuple[str, ...] = ()  # more regular expressions, each of which some line must match as well
 
 
 def _harness(*args: str) -> list[str]:
@@ -101,6 +103,9 @@ def _setsid_program(folder: Path) -> list[str]:
         sys.stdin.readline()
         time.sleep(60)  # never answers
     """), encoding="utf-8")
+    # the timeout is waited out (the program never answers), and is what the entry tests; it stays at
+    # 1 s: the program's fork must come before it, within its interpreter's start (some 30 ms, but
+    # 0.2-0.3 s on a machine as busy as this project's two cores get)
     return _harness("check", "--impl", f"{sys.executable} {prog}", "--case", "storage/p/errors", "--version", "26.3",
                     "--timeout", "1", "--no-progress", "--quiet")
 
@@ -153,7 +158,7 @@ def _zlib_bomb() -> bytes:
     return zlib.compress(_bomb_body(), 9)
 
 
-def _region_bombs(folder: Path, chunks: int = 3) -> list[str]:
+def _region_bombs(folder: Path, chunks: int) -> list[str]:
     """``nbt show`` of a region file of ``chunks`` chunks, each the zlib stream of
     :func:`_bomb_body` (19 KB, a list of 20 million empty compounds)."""
     return _harness("nbt", "show", str(_region_file(folder, _zlib_bomb(), chunks)))
@@ -321,8 +326,6 @@ ENTRIES = [
     Entry("5000-digit integer in recorded JSON", 8, _long_integer_recorded, 2,
           r"long\.jsonl:1: not valid JSON: an integer of 5000 digits"),
     Entry("gzip bomb: 20 million empty compounds", 2, _gzip_bomb, 2, r"bomb\.nbt: .*tags"),
-    Entry("region file: 3 chunks, each a list of 20 million compounds", 2, _region_bombs, 0,
-          r"^\s+0\s+0 .*note: not checked: more than 1000000 tags"),
     Entry(f"case: nbt hex input, the {CASE_BOMB // 1_000_000}-million-compound list", 2, _bomb_case, 1,
           r"nbt/p/bomb.*more than 1000000 tags"),
     Entry("case: values of a 200-million-entry storage", 12, _storage_values, 1,
@@ -343,7 +346,10 @@ ENTRIES = [
     Entry(f"region file: {REGION_CHUNKS} chunks, each a list of 20 million compounds", 2,
           lambda folder: _region_bombs(folder, REGION_CHUNKS), 0,
           rf"^chunks: {REGION_CHUNKS} of 1024; {REGION_CHUNKS - REGION_READS} not checked: the chunks read before "
-          rf"them used up the budget for the whole file, {MAX_REGION_TAGS} tags"),
+          rf"them used up the budget for the whole file, {MAX_REGION_TAGS} tags",
+          also=(rf"^\s+0\s+0 .*note: not checked: more than {MAX_TAGS} tags",  # each chunk refused at MAX_TAGS,
+                rf"^\s+{REGION_READS - 1}\s+0 .*note: not checked: more than {MAX_TAGS} tags",  # to the file's budget,
+                rf"^\s+{REGION_READS}\s+0 .*note: not checked: the budget for the whole file is spent")),  # then none
     Entry(f"region file: {DAMAGED_CHUNKS} chunks, each a damaged 1 MB zlib stream", 2, _region_damaged, 0,
           rf"^chunks: {DAMAGED_CHUNKS} of 1024; {REGION_READS} the game cannot load; "
           rf"{DAMAGED_CHUNKS - REGION_READS} not checked: "),

@@ -1,7 +1,8 @@
 """Every entry of the hostile-input corpus (:mod:`hostile_corpus`) ends in one line, with
 its status, under 1 GB (or the entry's own bounds): each in a process of its own, forked from
 a warm server (:class:`hostile_corpus.ForkServer`: the interpreter's start and the harness's
-imports paid once, not per entry), its input built at test time. How long each takes is
+imports paid once, not per entry; one server a run, the module's tests all on one pytest-xdist
+worker), its input built at test time. How long each takes is
 measured by ``bench/hostile.py`` (each in a fresh interpreter), not asserted here (no timed
 tests: on a shared machine a clock says more about the neighbours); a run still going after
 three times its bound is killed and fails as a hang."""
@@ -12,6 +13,8 @@ import re
 
 import pytest
 from hostile_corpus import ENTRIES, ForkServer
+
+pytestmark = pytest.mark.xdist_group("hostile-corpus")  # one pytest-xdist worker: one fork server, started once
 
 
 @pytest.fixture(scope="module")
@@ -28,7 +31,8 @@ def test_hostile_input_ends_in_one_line(entry, tmp_path, fork_server):
     assert not result.timed_out, f"still running after {entry.seconds * 3} s"
     lines = (result.stderr + result.stdout).splitlines()
     assert result.status == entry.status, lines[-5:]
-    assert any(re.search(entry.line, line) for line in lines), lines[-5:]
+    for pattern in (entry.line, *entry.also):
+        assert any(re.search(pattern, line) for line in lines), (pattern, lines[-5:])
     assert "Traceback" not in result.stderr, result.stderr[-2000:]
     assert result.max_rss < result.max_rss_bound, f"peak {result.max_rss} bytes, over {result.max_rss_bound}"
 

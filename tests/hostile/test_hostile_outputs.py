@@ -197,9 +197,11 @@ def _peak(monkeypatch, tmp_path, argv: list[str]) -> tuple[int, int, str]:
     return status, peak, sink.read_text(encoding="utf-8")
 
 
-# bytes of the array (its text: ~46 MB, the SNBT 4.6 characters a byte); the tools' own scratch memory
-# beside it is about 1.5 MB (a printing chunk's), so 1.75 N still tells the input held once from twice
-N = 10_000_000
+# bytes of the array (its text: ~23 MB, the SNBT 4.6 characters a byte); the tools' own scratch memory
+# beside it is about 1.5 MB (a printing chunk's), so 1.75 N still tells the input held once (1.3 N)
+# from twice, and the whole text held (5.6 N at least) from either
+N = 5_000_000
+DIFF_N = 10_000_000  # bytes of each array diff compares (at N, the 8 Mi characters it may hold would not fit 3.5 N)
 CHANGED = 7_123_456  # the byte the diff's second file changes
 
 
@@ -216,7 +218,7 @@ def test_convert_to_snbt_writes_a_big_text_a_piece_at_a_time(tmp_path, monkeypat
     _array_file(path, N)
     status, peak, _ = _peak(monkeypatch, tmp_path, ["nbt", "convert", str(path), str(target), "--to", "snbt"])
     assert status == 0
-    assert peak < 1.75 * N  # not the ~110 MB text, nor its UTF-8 bytes
+    assert peak < 1.75 * N  # not the ~55 MB text, nor its UTF-8 bytes
     tag = nbt_io.read_named(path.read_bytes(), V)[1]
     assert target.read_text(encoding="utf-8") == "".join(pretty_parts(tag, V)) + "\n"
 
@@ -234,13 +236,13 @@ def test_convert_strict_of_a_text_too_long_to_read_back_writes_nothing(tmp_path,
 
 def test_diff_of_big_documents_names_the_first_difference_without_their_texts(tmp_path, monkeypatch):
     a, b = tmp_path / "a.nbt", tmp_path / "b.nbt"
-    _array_file(a, N)
-    _array_file(b, N, change=CHANGED)
+    _array_file(a, DIFF_N)
+    _array_file(b, DIFF_N, change=CHANGED)
     status, peak, out = _peak(monkeypatch, tmp_path, ["nbt", "diff", str(a), str(b)])
     assert status == 1
     assert out == (f"{a} and {b} differ, first at b[{CHANGED}] (the pretty SNBT of {a} is over 8388608 characters: "
                    "not compared line by line)\n")
-    assert peak < 3.5 * N  # both files' bytes and at most 8 Mi characters of one text
+    assert peak < 3.5 * DIFF_N  # both files' bytes and at most 8 Mi characters of one text
     status, _, out = _peak(monkeypatch, tmp_path, ["nbt", "diff", str(a), str(a)])
     assert (status, out) == (0, "")
 
