@@ -31,7 +31,7 @@ import pytest
 
 from forked_children import CHEAP_JVM_OPTIONS, forking_rig_children
 from rig.bench import JAVAC_OPTIONS
-from rig_sharing import KEPT, close_kept, group_of, kept_for, last_of_groups, lend_kept_workers
+from rig_sharing import close_kept, group_of, kept_for, kept_workers_of, last_of_groups, lend_kept_workers
 
 STANDIN = Path(__file__).resolve().parent / "standin"
 BATCH = STANDIN / "JavacBatch.java"  # the build's compiler driver: every compilation in one JVM
@@ -354,14 +354,15 @@ def bundler_record(standin_jars, tmp_path_factory) -> BundlerRecord:
 
 
 @pytest.fixture(scope="session")
-def kept_workers():
+def kept_workers(request):
     """The game's worker processes kept running for the tests of one :func:`rig_sharing.same_jar`
-    group (:func:`rig_sharing.lend_kept_workers`): group -> (worker command line, timeout) ->
-    ``ProcessImplementation``. A group's are stopped after its last test
+    group (:func:`rig_sharing.lend_kept_workers`), this run's: group -> (worker command line,
+    timeouts) -> ``ProcessImplementation``. A group's are stopped after its last test
     (:func:`pytest_runtest_teardown`), any left at the session's end."""
-    yield KEPT
-    for group in list(KEPT):
-        close_kept(group)
+    kept = kept_workers_of(request.config)
+    yield kept
+    for group in list(kept):
+        close_kept(request.config, group)
 
 
 @pytest.fixture
@@ -379,8 +380,8 @@ def pytest_runtest_teardown(item, nextitem):
     happens to end it."""
     yield
     group = group_of(item)
-    if group in KEPT and last_of_groups(item.session).get(group) is item:
-        close_kept(group)
+    if group in kept_workers_of(item.config) and last_of_groups(item.session).get(group) is item:
+        close_kept(item.config, group)
 
 
 if __name__ == "__main__":  # python3 tests/rig/conftest.py RUN_FOLDER: the stand-in's jars built ahead
