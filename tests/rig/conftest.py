@@ -344,8 +344,10 @@ def bundler_record(standin_jars, tmp_path_factory) -> BundlerRecord:
     from helpers_cli import run_in_subprocess
 
     folder = tmp_path_factory.mktemp("bundler-record")
-    path, cases = case_file(folder, "26.3")
-    region_path, region = region_cases(folder, "26.3")
+    # 3 cases an area (every operation of the 8 first, each answered or refused as there) and 4
+    # region cases a file (every region operation of the 6 first): the start is what costs
+    path, cases = case_file(folder, "26.3", per_area=3)
+    region_path, region = region_cases(folder, "26.3", per_file=4)
     cache, out = folder / "cache", folder / "ref"
     cheap = [f"--jvm-option={option}" for option in CHEAP_JVM_OPTIONS]  # its worker is no fork: the options said
     done = run_in_subprocess(["record", "--jar", str(standin_jars.bundler), "--cases", str(path), str(region_path),
