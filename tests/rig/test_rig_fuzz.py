@@ -1,5 +1,5 @@
 """harness fuzz against the stand-in jar, with a deliberately broken implementation: the
-stand-in with one wrong rule planted per area (conftest.BROKEN_RULES), run through the rig's
+stand-in with one wrong rule planted per area (standin_build.BROKEN_RULES), run through the rig's
 worker as the implementation under test. Every planted bug must be found and shrunk to at
 most 3 operations by the local engine, and the cluster engine (Dask, in the command's
 process, through the same judge and implementation processes) must write the same cases for
@@ -54,7 +54,7 @@ def fuzz(standin_jars, broken_standin_jar, out, areas, *extra, env=None):
 
 
 def planted(area: str, case: dict) -> bool:
-    """The shrunk case exercises its area's planted rule (conftest.BROKEN_RULES)."""
+    """The shrunk case exercises its area's planted rule (standin_build.BROKEN_RULES)."""
     ops, setup = case["ops"], case["setup"]
     if area == "storage":
         return any(op[0] == "fill" for op in ops)
