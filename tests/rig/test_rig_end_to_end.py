@@ -212,7 +212,7 @@ def test_a_crash_or_a_hang_fails_that_case_and_the_run_goes_on(plain_run):
 
 # a protocol program that takes START s before it reads its first case, answers each case at
 # once, and never answers one whose id ends in "hang"
-START = 0.15
+START = 0.1
 SLOW_START = (f"import json, sys, time\ntime.sleep({START})\nfor line in sys.stdin:\n    case = json.loads(line)\n"
               "    if case['id'].endswith('hang'):\n        time.sleep(600)\n"
               "    print(json.dumps({'id': case['id'], 'answers': [case['id']]}), flush=True)\n")
