@@ -238,13 +238,14 @@ def test_a_timeout_shorter_than_the_jvms_start_stops_record_and_live_with_one_li
     path, cases = case_file(tmp_path, "26.3", per_area=2)
     for verb in ("record", "live"):
         out = ["--out", str(tmp_path / "ref")] if verb == "record" else []
-        done = harness(verb, "--jar", str(standin_jars.plain), "--cases", str(path), "--timeout", "0.05", *out)
+        # 0.02 s: no JVM starts so soon (each of the 3 workers is killed in its start)
+        done = harness(verb, "--jar", str(standin_jars.plain), "--cases", str(path), "--timeout", "0.02", *out)
         assert done.returncode == 2, done.stderr
         stopped = [line for line in done.stderr.splitlines() if "stopped" in line]
         # the words of the hang itself are the process implementation's (harness/implementations/process.py)
         assert len(stopped) == 1 and re.fullmatch(
             f"harness {verb}: stopped after 3 of {len(cases)} cases: the game 26.3: failed its first 3 cases without "
-            r"answering one \(last: no answer within 0\.05 s \(hang\b.*\); giving up", stopped[0]), stopped
+            r"answering one \(last: no answer within 0\.02 s \(hang\b.*\); giving up", stopped[0]), stopped
         assert "FAILED" not in done.stderr and "Traceback" not in done.stderr
     assert not (tmp_path / "ref").exists()
 
