@@ -1,8 +1,8 @@
 """``bench/palette.py --jar``: the game's PalettedContainer timed beside ours (rig/bench.py).
 
-Runs against the stand-in jars (tests/rig/conftest.py), whose speed is a test double's, never
-the game's: the tests check the shape of what is printed and that both sides timed the same
-section, never a figure.
+Runs against the stand-in jars (tests/rig/standin_build.py), whose speed is a test double's,
+never the game's: the tests check the shape of what is printed and that both sides timed the
+same section, never a figure.
 """
 
 from __future__ import annotations
