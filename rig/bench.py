@@ -70,15 +70,10 @@ def find_javac(runtime: jvm.JavaRuntime, javac: str | None = None) -> str | None
     return str(own) if own.is_file() else shutil.which("javac")
 
 
-JAVAC_OPTIONS = ("-J-XX:TieredStopAtLevel=1", "-J-XX:+UseSerialGC", "--release", "17", "-nowarn")
-"""javac for Java 17 class files; its own JVM with the quick JIT only and one GC thread (about half
-the CPU time of a plain javac, the same class files)."""
-
-
 def compile_harness(javac: str, out: Path) -> Path:
     """Compile :data:`HARNESS_SOURCE` into ``out`` for Java 17 (any newer runtime runs it); javac's
     own JVM runs with the quick JIT only and one GC thread (half the CPU time, the same class file)."""
-    done = subprocess.run([javac, *JAVAC_OPTIONS, "-d", str(out), str(HARNESS_SOURCE)],
+    done = subprocess.run([javac, *jvm.JAVAC_OPTIONS, "-d", str(out), str(HARNESS_SOURCE)],
                           capture_output=True, text=True, errors="replace", timeout=120)
     if done.returncode != 0:
         said = next((line for line in done.stderr.splitlines() if line.strip()), f"exit status {done.returncode}")

@@ -199,7 +199,7 @@ def _runs_every_rig_test(config) -> bool:
 
 
 def _start_standin_build(config):
-    """The rig tests' stand-in jars (``tests/rig/conftest.py``, :func:`built_once`) built in a
+    """The rig tests' stand-in jars (``tests/rig/standin_build.py``, :func:`built_once`) built in a
     child process of their own from the start, when the run holds every rig test and a
     ``javac`` is there: the build overlaps the workers' start and collection, instead of both
     workers' first rig tests waiting on it. The child (a ``Popen``), or None; the run's end
@@ -208,7 +208,7 @@ def _start_standin_build(config):
         return None
     run_folder = config._tmp_path_factory.getbasetemp()  # each pytest-xdist worker's folder is inside it
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])))
-    return subprocess.Popen([sys.executable, str(TESTS / "rig" / "conftest.py"), str(run_folder)], env=env,
+    return subprocess.Popen([sys.executable, str(TESTS / "rig" / "standin_build.py"), str(run_folder)], env=env,
                             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import contextlib
 import faulthandler
-import gc
 import importlib
 import inspect
 import os
@@ -63,59 +62,38 @@ class ForkingPopen(_REAL_POPEN):
         got = None if given["shell"] or given["executable"] else forked_module(given["args"])
         if got is None:
             return super()._execute_child(*args)
+        from helpers_cli import fork  # (tests/: on the path of a test run, not of the stand-in's build)
+
         module, argv = got
         main = importlib.import_module(module).main  # imported here once, not in every child
         with contextlib.suppress(ImportError):  # so is JPype (with NumPy), which every child starts its JVM with
             importlib.import_module("jpype")
-        for stream in (sys.stdout, sys.stderr):
-            stream.flush()
-        pid = os.fork()
-        if pid == 0:  # the child: never returns
-            status = 1
-            try:
-                status = _child(module, main, argv, given)
-            finally:
-                os._exit(status)
-        self.pid = pid
+        # the child's descriptors 0, 1 and 2: its pipes, or this process's own where Popen was given none
+        fds = tuple(fd if source == -1 else source
+                    for fd, source in enumerate(given[k] for k in ("p2cread", "c2pwrite", "errwrite")))
+        self.pid = fork(lambda: _child(module, main, argv, given), fds, cwd=given["cwd"],
+                        session=bool(given.get("start_new_session")))
         self._child_created = True
         self._close_pipe_fds(*(given[k] for k in ("p2cread", "p2cwrite", "c2pread", "c2pwrite", "errread", "errwrite")))
 
 
 def _child(module: str, main, argv: list[str], given: dict) -> int:
-    """In the forked child: its descriptors, folder, environment and session as ``Popen``
-    would have given them, then ``main(argv)``; the exit status."""
-    import traceback
+    """In the forked child (:func:`helpers_cli.fork`: its descriptors, folder and session
+    already as ``Popen`` would have given them): no other descriptor open, the environment
+    ``Popen`` was given, then ``main(argv)``; the exit status."""
+    from helpers_cli import _exit_status
 
-    from helpers_cli import _exit_status, standard_streams
-
+    _close_all_but_standard(set(given.get("pass_fds") or ()))
+    if given["env"] is not None:
+        os.environ.clear()
+        os.environ.update(given["env"])
+    faulthandler.disable()  # the test process's handlers: the JVM installs its own
+    _cheap_jvm()
+    sys.argv = [module, *argv]
     try:
-        gc.freeze()  # the parent's objects are never collected here: their pages stay shared
-        if given.get("start_new_session"):
-            os.setsid()
-        for fd, source in ((0, given["p2cread"]), (1, given["c2pwrite"]), (2, given["errwrite"])):
-            if source != -1:
-                os.dup2(source, fd)
-        _close_all_but_standard(set(given.get("pass_fds") or ()))
-        if given["cwd"] is not None:
-            os.chdir(given["cwd"])
-        if given["env"] is not None:
-            os.environ.clear()
-            os.environ.update(given["env"])
-        faulthandler.disable()  # the test process's handlers: the JVM installs its own
-        standard_streams()
-        _cheap_jvm()
-        sys.argv = [module, *argv]
-        try:
-            status = main(argv) or 0
-        except SystemExit as e:
-            status = _exit_status(e)
-    except BaseException:
-        traceback.print_exc()
-        status = 1
-    for stream in (sys.stdout, sys.stderr):
-        with contextlib.suppress(OSError, ValueError):
-            stream.flush()
-    return status
+        return main(argv) or 0
+    except SystemExit as e:
+        return _exit_status(e)
 
 
 def _close_all_but_standard(kept: set[int]) -> None:

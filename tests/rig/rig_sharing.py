@@ -35,7 +35,8 @@ def lend_kept_workers(kept: dict, monkeypatch) -> None:
     the same jar while the first is lent gets a fresh one, as without the loan."""
     from rig.runner import Game
 
-    monkeypatch.setattr(Game, "process", _lender(kept, Game.process, lambda game: (tuple(game.worker_argv()), game.timeout)))
+    monkeypatch.setattr(Game, "process", _lender(kept, Game.process, lambda game: (
+        tuple(game.worker_argv()), game.timeout, game.start_timeout)))
 
 
 def lend_kept_sides(kept: dict, monkeypatch) -> None:
@@ -66,7 +67,12 @@ def _lender(kept: dict, real, key):
     return start
 
 
-KEPT: dict[str, dict] = {}  # conftest.kept_workers: xdist group -> (command line, timeout) -> kept process
+KEPT = pytest.StashKey[dict]()  # in config.stash: xdist group -> (command line, timeouts) -> kept process
+
+
+def kept_workers_of(config) -> dict:
+    """This run's kept workers (:data:`KEPT`), by group."""
+    return config.stash.setdefault(KEPT, {})
 
 
 def group_of(node) -> str | None:
@@ -78,15 +84,15 @@ def group_of(node) -> str | None:
 
 
 def kept_for(node) -> dict:
-    """The kept workers of ``node``'s group (:data:`KEPT`), for :func:`lend_kept_workers`."""
+    """The kept workers of ``node``'s group, for :func:`lend_kept_workers` (or :func:`lend_kept_sides`)."""
     group = group_of(node)
     assert group, f"{node.nodeid}: a test lent kept workers is marked with its jar's group (same_jar)"
-    return KEPT.setdefault(group, {})
+    return kept_workers_of(node.config).setdefault(group, {})
 
 
-def close_kept(group: str) -> None:
+def close_kept(config, group: str) -> None:
     """Stop the kept workers of ``group`` (a later test of it would start them again)."""
-    for process in KEPT.pop(group, {}).values():
+    for process in kept_workers_of(config).pop(group, {}).values():
         process.close()
 
 

@@ -10,17 +10,19 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import sys
 from functools import lru_cache
 
 import pytest
 
 from harness.engine.reference import load_reference
 from helpers_cli import run_in_process
-from rig.runner import REPO, prepare, run_game
+from harness.implementations.process import ImplementationFailure
+from rig.runner import REPO, WorkerProcess, prepare, run_game
 
 from rig_sharing import BUNDLER_RECORD, same_jar
 
-HEX = re.compile(r"(?:[0-9a-f]{2})*")
+_HEX_DIGITS = re.compile(r"[0-9a-f]*")
 INT32 = range(-2**31, 2**31)
 INT64 = range(-2**63, 2**63)
 
@@ -41,8 +43,14 @@ def is_error(a) -> bool:
             and (a.get("message") is None or isinstance(a["message"], str)))
 
 
-def ints(a, within) -> bool:
-    return isinstance(a, list) and all(type(x) is int and x in within for x in a)
+def is_hex(a) -> bool:
+    """Bytes as lowercase hex: a string of hex digits, two a byte."""
+    return isinstance(a, str) and len(a) % 2 == 0 and _HEX_DIGITS.fullmatch(a) is not None
+
+
+def ints(a, within: range) -> bool:
+    """A list of ints (no bools) all in ``within`` (a step-1 range)."""
+    return isinstance(a, list) and set(map(type, a)) <= {int} and (not a or within.start <= min(a) and max(a) < within.stop)
 
 
 SHAPES = {
@@ -53,13 +61,13 @@ SHAPES = {
     "palette": {**{k: (lambda a: a is None) for k in ("set", "set_at", "unpack", "copy", "recreate")},
                 **{k: (lambda a: type(a) is int and a >= 0) for k in ("get", "get_at", "get_and_set", "get_and_set_at", "bits")},
                 "counts": lambda a: isinstance(a, list) and all(ints(p, INT32) and len(p) == 2 for p in a),
-                "write": lambda a: isinstance(a, str) and HEX.fullmatch(a) is not None,
+                "write": is_hex,
                 "pack": lambda a: isinstance(a, dict) and set(a) == {"palette", "data"} and ints(a["palette"], INT32)
                 and (a["data"] is None or ints(a["data"], INT64))},
-    "nbt": {"write_back": lambda a: isinstance(a, str) and HEX.fullmatch(a) is not None,
+    "nbt": {"write_back": is_hex,
             "to_string": lambda a: isinstance(a, str), "pretty": lambda a: isinstance(a, str)},
-    "snbt": {"parse": lambda a: isinstance(a, str) and HEX.fullmatch(a) is not None,
-             "parse_compound": lambda a: isinstance(a, str) and HEX.fullmatch(a) is not None},
+    "snbt": {"parse": is_hex,
+             "parse_compound": is_hex},
 }
 
 
@@ -135,7 +143,7 @@ def test_record_with_two_workers_records_what_one_does(standin_jars, bundler_rec
 
 @same_jar("1.21.1")
 def test_live_on_the_obfuscated_jar_with_mappings(standin_jars, tmp_path, kept_worker):
-    path, cases = case_file(tmp_path, "1.21.1", per_area=4)
+    path, cases = case_file(tmp_path, "1.21.1", per_area=3)  # every operation of the 4 first, answered or refused as there
     done = harness("live", "--jar", str(standin_jars.obfuscated), "--mappings", str(standin_jars.mappings),
                    "--cases", str(path), "--quiet")
     assert done.returncode in (0, 1), done.stderr
@@ -164,19 +172,23 @@ def _snbt(name, text):
 
 FILL = {"id": "storage/x/fill", "area": "storage", "version": "26.3", "setup": {"bits": 5, "size": 64},
         "ops": [["new"], ["fill", 3], ["longs"]]}
+# the hang last: the worker restarted after a crash answers a case, then hangs (a restart after
+# a hang: test_a_timeout_shorter_than_the_jvms_start_..., test_a_workers_first_case_...)
 PLAIN_CASES = [FILL, dict(FILL, id="storage/x/unknown", ops=[["new"], ["frobnicate"]]),
-               _snbt("ok-1", "{a:1}"), _snbt("crash", "\x00crash"), _snbt("ok-2", "{b:2}"), _snbt("hang", "\x00hang"),
-               _snbt("ok-3", "{c:3}")]
+               _snbt("ok-1", "{a:1}"), _snbt("crash", "\x00crash"), _snbt("ok-2", "{b:2}"), _snbt("hang", "\x00hang")]
 PLAIN_RUN = pytest.mark.xdist_group("rig-plain-run")  # the tests of plain_run on one pytest-xdist worker
+# a case of a worker's once its JVM runs: the stand-in answers these in well under 0.1 s
+CASE_TIMEOUT = 1
 
 
 @pytest.fixture(scope="module")
 def plain_run(standin_jars):
-    """:data:`PLAIN_CASES` run on the plain jar, 4 s a case (a JVM's start included): the run
-    and what ``on_case`` was told, in order. The crash and the hang each restart the worker."""
+    """:data:`PLAIN_CASES` run on the plain jar, :data:`CASE_TIMEOUT` s a case once a worker's
+    JVM runs (its first case after each start 60 s, the start included): the run and what
+    ``on_case`` was told, in order. The crash restarts the worker."""
     seen = []
-    run = run_game(prepare(standin_jars.plain, timeout=4), PLAIN_CASES, lambda case, status, detail: seen.append(
-        (case["id"], status)))
+    game = prepare(standin_jars.plain, timeout=CASE_TIMEOUT, start_timeout=60)
+    run = run_game(game, PLAIN_CASES, lambda case, status, detail: seen.append((case["id"], status)))
     return run, seen
 
 
@@ -191,25 +203,49 @@ def test_plain_jar_and_unsupported_operation(plain_run):
 @PLAIN_RUN
 def test_a_crash_or_a_hang_fails_that_case_and_the_run_goes_on(plain_run):
     run, seen = plain_run
-    assert [c["id"] for c in run.answered if c["area"] == "snbt"] == ["snbt/x/ok-1", "snbt/x/ok-2", "snbt/x/ok-3"]
+    assert [c["id"] for c in run.answered if c["area"] == "snbt"] == ["snbt/x/ok-1", "snbt/x/ok-2"]
     assert set(run.failed) == {"snbt/x/crash", "snbt/x/hang"}
-    assert "exited" in run.failed["snbt/x/crash"] and "no answer within 4 s" in run.failed["snbt/x/hang"]
+    assert "exited" in run.failed["snbt/x/crash"] and f"no answer within {CASE_TIMEOUT} s" in run.failed["snbt/x/hang"]
     assert seen == [("storage/x/fill", "answered"), ("storage/x/unknown", "skipped"), ("snbt/x/ok-1", "answered"),
-                    ("snbt/x/crash", "failed"), ("snbt/x/ok-2", "answered"), ("snbt/x/hang", "failed"),
-                    ("snbt/x/ok-3", "answered")]
+                    ("snbt/x/crash", "failed"), ("snbt/x/ok-2", "answered"), ("snbt/x/hang", "failed")]
+
+
+# a protocol program that takes START s before it reads its first case, answers each case at
+# once, and never answers one whose id ends in "hang"
+START = 0.1
+SLOW_START = (f"import json, sys, time\ntime.sleep({START})\nfor line in sys.stdin:\n    case = json.loads(line)\n"
+              "    if case['id'].endswith('hang'):\n        time.sleep(600)\n"
+              "    print(json.dumps({'id': case['id'], 'answers': [case['id']]}), flush=True)\n")
+
+
+def test_a_workers_first_case_after_each_start_gets_the_start_timeout():
+    """:class:`rig.runner.WorkerProcess`: the first case after each start waits out the start
+    (longer than a case's ``timeout``), a later one only its ``timeout``."""
+    process = WorkerProcess([sys.executable, "-I", "-S", "-c", SLOW_START], start_timeout=60, timeout=START / 2)
+    try:
+        assert process.answer({"id": "first"}) == ["first"]
+        with pytest.raises(ImplementationFailure, match=rf"^no answer within {START / 2:g} s \(hang"):
+            process.answer({"id": "then-hang"})
+        assert process.answer({"id": "after-the-restart"}) == ["after-the-restart"]
+        assert process.restarts == 1 and process.timeout == START / 2
+    finally:
+        process.close()
+    with pytest.raises(ValueError, match="at least the timeout"):
+        WorkerProcess([sys.executable], start_timeout=1, timeout=2)
 
 
 def test_a_timeout_shorter_than_the_jvms_start_stops_record_and_live_with_one_line(standin_jars, tmp_path):
     path, cases = case_file(tmp_path, "26.3", per_area=2)
     for verb in ("record", "live"):
         out = ["--out", str(tmp_path / "ref")] if verb == "record" else []
-        done = harness(verb, "--jar", str(standin_jars.plain), "--cases", str(path), "--timeout", "0.05", *out)
+        # 0.02 s: no JVM starts so soon (each of the 3 workers is killed in its start)
+        done = harness(verb, "--jar", str(standin_jars.plain), "--cases", str(path), "--timeout", "0.02", *out)
         assert done.returncode == 2, done.stderr
         stopped = [line for line in done.stderr.splitlines() if "stopped" in line]
         # the words of the hang itself are the process implementation's (harness/implementations/process.py)
         assert len(stopped) == 1 and re.fullmatch(
             f"harness {verb}: stopped after 3 of {len(cases)} cases: the game 26.3: failed its first 3 cases without "
-            r"answering one \(last: no answer within 0\.05 s \(hang\b.*\); giving up", stopped[0]), stopped
+            r"answering one \(last: no answer within 0\.02 s \(hang\b.*\); giving up", stopped[0]), stopped
         assert "FAILED" not in done.stderr and "Traceback" not in done.stderr
     assert not (tmp_path / "ref").exists()
 

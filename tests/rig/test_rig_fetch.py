@@ -16,8 +16,10 @@ JAR = b"PK-not-really-a-jar-but-bytes"
 MAPPINGS = b"# licence\nnet.minecraft.core.IdMap -> ib:\n"
 
 
-@pytest.fixture
-def server():
+@pytest.fixture(scope="module")
+def served():
+    """One HTTP server on 127.0.0.1 for the module (its stop waits out a poll of its loop):
+    its address, the files it serves (path -> bytes) and the paths asked for, in order."""
     files: dict[str, bytes] = {}
     requests: list[str] = []
 
@@ -37,6 +39,19 @@ def server():
     base = f"http://127.0.0.1:{httpd.server_address[1]}"
     thread = threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
     thread.start()
+    yield base, files, requests
+    httpd.shutdown()
+    httpd.server_close()
+
+
+@pytest.fixture
+def server(served):
+    """``publish(version, jar, mappings, ...)``: a version manifest served, with that version's
+    JSON, jar and mappings, the URL of the manifest given; ``publish.requests``: this test's
+    requests. Nothing of another test's is served."""
+    base, files, requests = served
+    files.clear()
+    requests.clear()
 
     def publish(version: str, jar: bytes, mappings: bytes | None, jar_sha1: str | None = None,
                 jar_size: int | None = None):
@@ -57,9 +72,7 @@ def server():
         return f"{base}/manifest.json"
 
     publish.requests = requests
-    yield publish
-    httpd.shutdown()
-    httpd.server_close()
+    return publish
 
 
 def test_fetch_jar_and_mappings_then_reuse(server, tmp_path, capsys):

@@ -1,5 +1,5 @@
 """harness fuzz against the stand-in jar, with a deliberately broken implementation: the
-stand-in with one wrong rule planted per area (conftest.BROKEN_RULES), run through the rig's
+stand-in with one wrong rule planted per area (standin_build.BROKEN_RULES), run through the rig's
 worker as the implementation under test. Every planted bug must be found and shrunk to at
 most 3 operations by the local engine, and the cluster engine (Dask, in the command's
 process, through the same judge and implementation processes) must write the same cases for
@@ -16,7 +16,7 @@ import pytest
 
 from harness.engine.casefile import load_cases
 from helpers_cli import run_in_process
-from rig_sharing import lend_kept_sides
+from rig_sharing import kept_for, lend_kept_sides
 
 # fixed: the same seed draws the same cases (in any process: no literal of a loaded module is
 # drawn). Of seeds 0 to 109 two find all four planted bugs within 12 cases an area: 27 within 9
@@ -54,7 +54,7 @@ def fuzz(standin_jars, broken_standin_jar, out, areas, *extra, env=None):
 
 
 def planted(area: str, case: dict) -> bool:
-    """The shrunk case exercises its area's planted rule (conftest.BROKEN_RULES)."""
+    """The shrunk case exercises its area's planted rule (standin_build.BROKEN_RULES)."""
     ops, setup = case["ops"], case["setup"]
     if area == "storage":
         return any(op[0] == "fill" for op in ops)
@@ -75,17 +75,21 @@ def check_found(found: dict, stdout: str, areas=AREAS) -> None:
         assert case["versions"] == ["26.3"] and case["id"] == f"{case['area']}/fuzz/{name.split('fuzz-')[1][:-5]}"
 
 
+# the module's tests on one worker (pytest-xdist's loadgroup), so the campaign runs once and
+# its processes serve both
+pytestmark = pytest.mark.xdist_group("rig-fuzz-local-run")
+
+
 @pytest.fixture(scope="module")
-def kept_sides():
+def kept_sides(request, kept_workers):
     """The module's campaigns' judge and implementation processes (one JVM each), kept from the
-    first campaign to the last (:func:`rig_sharing.lend_kept_sides`), stopped at its end: the
-    campaigns test what the engines do with the answers, not the processes' start."""
-    kept: dict = {}
+    first campaign to the last (:func:`rig_sharing.lend_kept_sides`), stopped after the last
+    (conftest's ``pytest_runtest_teardown``): the campaigns test what the engines do with the
+    answers, not the processes' start."""
     with pytest.MonkeyPatch.context() as monkeypatch:
+        kept = kept_for(request.node)
         lend_kept_sides(kept, monkeypatch)
         yield kept
-    for process in kept.values():
-        process.close()
 
 
 @pytest.fixture(scope="module")
@@ -96,18 +100,12 @@ def local_run(standin_jars, broken_standin_jar, tmp_path_factory, kept_sides):
     return fuzz(standin_jars, broken_standin_jar, out, AREAS, "--draw-processes", "0")
 
 
-# the two tests of local_run on one worker (pytest-xdist's loadgroup), so the campaign runs once
-SAME_WORKER = pytest.mark.xdist_group("rig-fuzz-local-run")
-
-
-@SAME_WORKER
 def test_a_local_campaign_finds_and_shrinks_every_planted_bug(local_run):
     found, done = local_run
     check_found(found, done.stdout)
     assert f"{4 * CASES} cases in" in done.stdout and "1 worker, local" in done.stdout
 
 
-@SAME_WORKER
 def test_the_cluster_engine_finds_the_same(local_run, standin_jars, broken_standin_jar, tmp_path, kept_sides):
     """One of the areas through a Dask actor (on the one worker of a cluster in this process,
     the local campaign's judge and implementation processes lent to it, its cases cut into
