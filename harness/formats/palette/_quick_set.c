@@ -18,8 +18,11 @@
  *
  * set_at(index, value): where index and value are plain ints, 0 <= index < len(cells) and the
  * value is known (or a global palette's, or new with room left), stores its id in the cell and
- * returns None. Anything else is answered by self._set_at_in_python(index, value): the pure
- * quick path, which hands what it cannot answer either to the full path (a resize, a refusal).
+ * returns None. What it cannot answer while started, for a plain int value, goes straight to
+ * self._set_at_in_full(index, value) (a resize, a refusal: the map was asked already, and the
+ * pure path would only ask it again); anything else (stopped, or a value of another type) to
+ * self._set_at_in_python(index, value), the pure quick path, which hands on to the full path
+ * what it cannot answer either.
  *
  * own_set_at(cls) gives the subclass cls the same set_at as its own method (see there).
  */
@@ -57,6 +60,7 @@ typedef struct {
 } QuickSet;
 
 static PyObject *python_name; /* "_set_at_in_python" */
+static PyObject *full_name;   /* "_set_at_in_full" */
 
 static void QuickSet_release(QuickSet *self) {
     Py_CLEAR(self->known);
@@ -205,9 +209,11 @@ static long QuickSet_id(QuickSet *self, PyObject *value) {
 }
 
 static PyObject *QuickSet_set_at(QuickSet *self, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs == 2 && self->known != NULL && PyLong_CheckExact(args[0]) && PyLong_CheckExact(args[1])) {
+    PyObject *way_on = python_name;
+    if (nargs == 2 && self->known != NULL && PyLong_CheckExact(args[1])) {
+        way_on = full_name; /* the map is asked here: a miss needs the full path, not the pure one */
         long long index;
-        if (small_value(args[0], &index) && index >= 0 && index < self->length) {
+        if (PyLong_CheckExact(args[0]) && small_value(args[0], &index) && index >= 0 && index < self->length) {
             long id = QuickSet_id(self, args[1]);
             if (id == -2)
                 return NULL;
@@ -228,7 +234,7 @@ static PyObject *QuickSet_set_at(QuickSet *self, PyObject *const *args, Py_ssize
         return NULL;
     }
     PyObject *call[3] = {(PyObject *)self, args[0], args[1]};
-    return PyObject_VectorcallMethod(python_name, call, 3 | PY_VECTORCALL_ARGUMENTS_OFFSET, NULL);
+    return PyObject_VectorcallMethod(way_on, call, 3 | PY_VECTORCALL_ARGUMENTS_OFFSET, NULL);
 }
 
 static PyMethodDef QuickSet_methods[] = {
@@ -286,6 +292,9 @@ static struct PyModuleDef quick_set_module = {
 PyMODINIT_FUNC PyInit__quick_set(void) {
     python_name = PyUnicode_InternFromString("_set_at_in_python");
     if (python_name == NULL)
+        return NULL;
+    full_name = PyUnicode_InternFromString("_set_at_in_full");
+    if (full_name == NULL)
         return NULL;
     QuickSetType.tp_new = PyBaseObject_Type.tp_new; /* object.__new__ makes a container (unpack) */
     if (PyType_Ready(&QuickSetType) < 0)

@@ -379,7 +379,9 @@ class PalettedContainer(quick_set.Base):
         self.set_at(self.strategy.index(x, y, z), value)
 
     # set_at(index, value) is the base's (quick_set.Base): the quick path, else _set_at_in_full
-    _set_at_in_python = quick_set.set_at_in_python  # the compiled base's one way on where its quick path cannot answer
+    # the compiled base's way on where nothing is started or the value is no plain int (a plain
+    # int it could not answer, once started, goes to _set_at_in_full at once)
+    _set_at_in_python = quick_set.set_at_in_python
 
     def _set_at_in_full(self, index: int, value: int) -> None:
         """:meth:`set_at` through the palette and the storage's checks; then the quick path knows ``value``."""

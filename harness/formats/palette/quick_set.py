@@ -15,9 +15,12 @@ Where it was built (``setup.py``), ``_quick_set.c`` does the same in one C call:
 ``QuickSet`` (:data:`compiled`) is then the container's base (:data:`Base`), whose ``set_at``
 also adds a new registry id to a linear or hash map palette that has room, as the game's
 ``LinearPalette.idFor`` / ``HashMapPalette.idFor`` add one below ``2**bits`` entries (only
-where the map holds every entry of the palette, so that no entry the map lacks could match),
-and hands everything else to :func:`set_at_in_python`, the pure path (which hands on to the
-full path what it cannot answer either). Without it (or with ``MC_HARNESS_PURE_PALETTE=1``
+where the map holds every entry of the palette, so that no entry the map lacks could match).
+What it cannot answer once started, for a plain ``int`` value, it hands straight to the full
+path (``_set_at_in_full``: the map was asked already, and asking it again in Python would find
+nothing new); everything else (nothing started, a value of another type) to
+:func:`set_at_in_python`, the pure path (which hands on to the full path what it cannot answer
+either). Without it (or with ``MC_HARNESS_PURE_PALETTE=1``
 in the environment, read at import) the base is :class:`PureQuickSet`. Setting
 :data:`compiled` to None at run time, as the tests do, turns the compiled path off for every
 container whose quick path starts from then on: its ``set_at`` then finds nothing started and
