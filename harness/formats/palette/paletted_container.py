@@ -32,7 +32,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 import struct
 from functools import cache, lru_cache
-from operator import itemgetter
 from typing import Any
 
 import numpy as np
@@ -216,16 +215,6 @@ def _entry_table(entries: list[int]) -> np.ndarray[Any, Any] | None:
         return None
 
 
-def _values_of(palette: Palette, ids: list[int]) -> list[int]:
-    """``palette.value_for`` of each of ``ids`` (storage ids, from 0): a linear or hash map
-    palette's entries picked at once where every id is inside it, else one by one (which raises
-    for the first id past the end)."""
-    entries = getattr(palette, "values", None)
-    if entries is None or not ids or max(ids) >= len(entries):
-        return [palette.value_for(i) for i in ids]
-    return [entries[ids[0]]] if len(ids) == 1 else list(itemgetter(*ids)(entries))
-
-
 def _palette_of(empty: Palette, values: list[int]) -> tuple[Palette, list[int]]:
     """``empty`` (a new palette) after ``idFor`` of each of ``values`` in turn, and the ids it
     gave: at once where the answer is plain (a linear or hash map palette of hashable values
@@ -353,7 +342,7 @@ class PalettedContainer(quick_set.Base):
         if distinct is None:
             distinct_ids, place = _first_appearances(ids, old.storage.bits)
             distinct = distinct_ids.tolist()
-        palette, new_ids = _palette_of(palette, _values_of(old.palette, distinct))
+        palette, new_ids = _palette_of(palette, old.palette.values_for(distinct))
         if not bits:
             return _Data(configuration, new_storage(0, size), palette)
         if place is None:  # each old id's new id, looked up in a table of all 256

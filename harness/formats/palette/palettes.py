@@ -9,8 +9,9 @@ passed to :meth:`id_for` (``idFor(value, resize)``); it is called with
 
 Methods, as the game's: ``id_for(value, resize)``, ``value_for(id)``, ``size``
 (``getSize()``), ``write(out)`` (the network form: VarInts), ``copy()``; and ours,
-``values_for(ids)``: ``value_for`` of each of a NumPy array of ids at once, raising what
-``value_for`` raises for the first id (in the array's order) that it refuses. The linear and
+``values_for(ids)``: ``value_for`` of each of ids at once (a NumPy array gives an array, a
+list a list), raising what ``value_for`` raises for the first id (in their order) that it
+refuses. The linear and
 hash map palettes keep what they work out from their entries (the hash map's value → id
 map, made on the first ``id_for``; the entries as an array; ``write``'s bytes) until an
 entry is added, the only change their entries ever see.
@@ -27,6 +28,7 @@ harness.formats.palette.palettes.MissingPaletteEntryException: MissingPaletteEnt
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from operator import itemgetter
 from typing import Any, TypeVar
 
 import numpy as np
@@ -35,11 +37,15 @@ from harness.formats.errors import GameError
 from harness.formats.varint import write_varint, write_varints
 
 Resize = Callable[[int, int], int]  # PaletteResize.onResize(bits, value) -> new id
+Ids = TypeVar("Ids", list[int], np.ndarray[Any, Any])  # values_for's storage ids: a list gives a list, an array an array
 
 
-def _refuse_ids_past(palette: Palette | _EntryListPalette, ids: np.ndarray[Any, Any], count: int) -> None:
+def _refuse_ids_past(palette: Palette | _EntryListPalette, ids: list[int] | np.ndarray[Any, Any], count: int) -> None:
     """Raises what ``palette.value_for`` raises for the first of ``ids`` outside ``range(count)``, if any."""
-    if len(ids) and ((ids.dtype.kind != "u" and ids.min() < 0) or ids.max() >= count):
+    if isinstance(ids, list):
+        if ids and (min(ids) < 0 or max(ids) >= count):
+            palette.value_for(next(i for i in ids if not 0 <= i < count))
+    elif len(ids) and ((ids.dtype.kind != "u" and ids.min() < 0) or ids.max() >= count):
         palette.value_for(int(ids[((ids < 0) | (ids >= count)).argmax()]))
 
 
@@ -79,8 +85,10 @@ class SingleValuePalette:
             return self.value
         raise GameError("IllegalStateException", f"Missing Palette entry for id {index}.")
 
-    def values_for(self, ids: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+    def values_for(self, ids: Ids) -> Ids:
         _refuse_ids_past(self, ids, 0 if self.value is None else 1)
+        if isinstance(ids, list):
+            return [self.value_for(0)] * len(ids) if ids else []  # (the value: ids were checked)
         return np.full(len(ids), self.value)
 
     def write(self, out: bytearray) -> None:
@@ -138,8 +146,10 @@ class _EntryListPalette:
             kept = self._array = (len(self.values), np.array(self.values))
         return kept[1]
 
-    def values_for(self, ids: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+    def values_for(self, ids: Ids) -> Ids:
         _refuse_ids_past(self, ids, len(self.values))
+        if isinstance(ids, list):  # a few ids (a resize's distinct ones): picked from the list, no array made
+            return [self.values[ids[0]]] if len(ids) == 1 else list(itemgetter(*ids)(self.values)) if ids else []
         values: np.ndarray[Any, Any] = self.entry_array()[ids]
         return values
 
@@ -244,9 +254,9 @@ class GlobalPalette:
             return index
         raise MissingPaletteEntryException(index)
 
-    def values_for(self, ids: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+    def values_for(self, ids: Ids) -> Ids:
         _refuse_ids_past(self, ids, self.registry)
-        return ids
+        return list(ids) if isinstance(ids, list) else ids
 
     def write(self, out: bytearray) -> None:
         pass
