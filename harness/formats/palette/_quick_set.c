@@ -5,15 +5,18 @@
  * container is no reference cycle). Its state is set and cleared by the container:
  *
  *   _quick_start(known, cells, registry, global, entries, capacity)
- *     known:    dict value -> id (the palette's idFor, for every value it holds);
+ *     known:    dict value -> id (the palette's idFor, for every value it holds: the palette's
+ *               own id_map() where it holds registry ids alone, which this only reads but
+ *               for adding as below);
  *     cells:    a writable one-dimensional buffer of 1-, 2- or 4-byte unsigned cells (the
  *               storage's, one id each);
  *     registry: the registry's size (a value is a registry id 0..registry-1);
  *     global:   true for a global palette, whose ids are the values themselves;
  *     entries:  the palette's list of entries, or None: a new registry id is appended to it
  *               (and put in known with the next id) while it holds fewer than capacity, as
- *               LinearPalette and HashMapPalette add a value that fits (the container passes
- *               it only where known holds every entry);
+ *               LinearPalette and HashMapPalette add a value that fits, the map and the list
+ *               together as the palette's own _add keeps them (the container passes it only
+ *               where known is the palette's own map);
  *   _quick_stop(): lets all of it go.
  *
  * set_at(index, value): where index and value are plain ints, 0 <= index < len(cells) and the

@@ -285,7 +285,8 @@ class PalettedContainer(quick_set.Base):
     """
 
     # set_at's quick path (harness.formats.palette.quick_set): the ids of values known to the
-    # current palette (None until first wanted; dropped by a resize)
+    # current palette, as quick_set.known_ids gives them (the palette's own map, as a rule: it
+    # keeps it; None until first wanted; dropped by a resize)
     _known: dict[int, int] | None = None
     # set_at's quick path: while it is on, the map of known ids as ``_fast`` (else IDLE) and
     # the storage's cells as ``_cells`` (else None)
@@ -376,11 +377,8 @@ class PalettedContainer(quick_set.Base):
         """:meth:`set_at` through the palette and the storage's checks; then the quick path knows ``value``."""
         if type(value) is not int or not 0 <= value < self._registry:  # the fast test; the full one refuses
             _refuse_value(value, self._registry)
-        palette_id = self._data.palette.id_for(value, self._resize or self._on_resize)
+        palette_id = self._data.palette.id_for(value, self._resize or self._on_resize)  # (the palette's map learns it)
         self._data.storage.set(index, palette_id)  # after a resize, the new data's storage
-        known = self._known  # None after a resize (_on_resize drops it)
-        if known is not None:
-            known[value] = palette_id  # idFor gives this id until the next resize
         if self._fast is quick_set.IDLE:
             self._quick_on()
 
@@ -419,9 +417,6 @@ class PalettedContainer(quick_set.Base):
         if type(value) is not int or not 0 <= value < self._registry:
             _refuse_value(value, self._registry)
         palette_id = self._data.palette.id_for(value, self._resize or self._on_resize)
-        known = self._known  # None after a resize (_on_resize drops it)
-        if known is not None:
-            known[value] = palette_id  # as _set_at_in_full: the map holds every value the palette took
         old = self._data.storage.get_and_set(index, palette_id)
         return self._data.palette.value_for(old)
 

@@ -11,10 +11,12 @@ Methods, as the game's: ``id_for(value, resize)``, ``value_for(id)``, ``size``
 (``getSize()``), ``write(out)`` (the network form: VarInts), ``copy()``; and ours,
 ``values_for(ids)``: ``value_for`` of each of ids at once (a NumPy array gives an array, a
 list a list), raising what ``value_for`` raises for the first id (in their order) that it
-refuses. The linear and
-hash map palettes keep what they work out from their entries (the hash map's value → id
-map, made on the first ``id_for``; the entries as an array; ``write``'s bytes) until an
-entry is added, the only change their entries ever see.
+refuses; ``id_map()``: value → the id ``id_for`` gives it, the palette's own dict and its
+one owner (the linear and hash map palettes': made when first asked for, kept by each entry
+added; the global palette's: each id it has given), which ``PalettedContainer.set_at``'s
+quick path asks and never writes but as the palette's own ``_add`` does. The linear and
+hash map palettes keep what they work out from their entries (that map; the entries as an
+array; ``write``'s bytes) until an entry is added, the only change their entries ever see.
 
 >>> p = LinearPalette(4)
 >>> [p.id_for(v, None) for v in (7, 9, 7)], p.value_for(1), p.size
@@ -126,9 +128,23 @@ class _EntryListPalette:
         palette.values = values
         return palette
 
+    _ids: dict[int, int] | None = None  # value -> id (id_map), made when first asked for
+
+    def id_map(self) -> dict[int, int]:
+        """value -> the id ``id_for`` gives it (the first of duplicates): the palette's own dict,
+        made once and kept by :meth:`_add` as entries are added (``PalettedContainer.set_at``'s
+        compiled quick path adds a value to it and to :attr:`values` together, as :meth:`_add` does)."""
+        ids = self._ids
+        if ids is None:  # a duplicate keeps the first id: it is assigned last
+            ids = self._ids = dict(zip(reversed(self.values), range(len(self.values) - 1, -1, -1)))
+        return ids
+
     def _add(self, value: int) -> int:
         self.values.append(value)
-        return len(self.values) - 1
+        index = len(self.values) - 1
+        if self._ids is not None:
+            self._ids.setdefault(value, index)  # a duplicate keeps the first id for lookups
+        return index
 
     @property
     def size(self) -> int:
@@ -201,29 +217,10 @@ class HashMapPalette(_EntryListPalette):
     """
 
     kind = "hash_map"
-    _ids: dict[int, int] | None = None  # value -> id, made on the first id_for
-
-    def _reverse_map(self) -> dict[int, int]:
-        n = len(self.values)  # a duplicate keeps the first id for lookups: it is assigned last
-        ids = self._ids = dict(zip(reversed(self.values), range(n - 1, -1, -1)))
-        return ids
-
-    def id_map(self) -> dict[int, int]:
-        """value -> the id ``id_for`` gives it (the first of duplicates), made once and kept as
-        entries are added: the palette's own dict, to be added to only as :meth:`id_for` adds
-        (``PalettedContainer.set_at``'s quick path appends a value and its id together)."""
-        ids = self._ids
-        return self._reverse_map() if ids is None else ids
-
-    def _add(self, value: int) -> int:
-        index = super()._add(value)
-        if self._ids is not None:
-            self._ids.setdefault(value, index)  # a duplicate keeps the first id for lookups
-        return index
 
     def id_for(self, value: int, resize: Resize) -> int:
         ids = self._ids
-        index = (self._reverse_map() if ids is None else ids).get(value)
+        index = (self.id_map() if ids is None else ids).get(value)
         if index is None:
             index = self._add(value)
             if index >= 1 << self.bits:
@@ -241,13 +238,23 @@ class GlobalPalette:
 
     def __init__(self, registry: int):
         self.registry = registry
+        self._ids: dict[int, int] = {}
+
+    def id_map(self) -> dict[int, int]:
+        """Each value ``id_for`` has given an id (its own) so far: the palette's own dict, kept by
+        :meth:`id_for` (``PalettedContainer.set_at``'s pure quick path asks it; the compiled one
+        needs none)."""
+        return self._ids
 
     @property
     def size(self) -> int:
         return self.registry
 
     def id_for(self, value: int, resize: Resize) -> int:
-        return value if 0 <= value < self.registry else 0
+        if 0 <= value < self.registry:
+            self._ids[value] = value
+            return value
+        return 0
 
     def value_for(self, index: int) -> int:
         if 0 <= index < self.registry:
