@@ -51,6 +51,7 @@ from harness.formats.palette.strategy import Configuration, PackedLayout, Strate
 from harness.formats.storage import BitStorage, InitializationException, SimpleBitStorage, java_longs, new_storage
 from harness.formats.storage.simple_bit_storage import _INT64, CELL_LIMIT
 from harness.formats.storage.word_codec import cell_dtype, decode_through, decode_words
+from harness.formats.varint import write_varint
 
 
 class Packed:
@@ -456,7 +457,9 @@ class PalettedContainer(quick_set.Base):
         storage = data.storage
         out = bytearray((storage.bits & 0xFF,))
         data.palette.write(out)
-        return storage.write_longs(out, rules.write_long_array_length)  # the longs copied once
+        if rules.write_long_array_length:  # writeLongArray: the count first; writeFixedSizeLongArray: none
+            out += write_varint(storage.long_count)
+        return storage.write_longs(out)  # the longs copied once
 
     def pack(self) -> Packed:
         """``pack(strategy)``: the values' palette in first-appearance order and their ids repacked.
