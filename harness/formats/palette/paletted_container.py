@@ -41,6 +41,7 @@ from harness.formats.errors import GameError
 from harness.formats.palette import quick_set
 from harness.formats.palette.count_order import fastutil_key_order
 from harness.formats.palette.palettes import (
+    GlobalPalette,
     HashMapPalette,
     LinearPalette,
     MissingPaletteEntryException,
@@ -219,8 +220,9 @@ def _entry_table(entries: list[int]) -> np.ndarray[Any, Any] | None:
 def _palette_of(empty: Palette, values: list[int]) -> tuple[Palette, list[int]]:
     """``empty`` (a new palette) after ``idFor`` of each of ``values`` in turn, and the ids it
     gave: at once where the answer is plain (a linear or hash map palette of hashable values
-    that all fit, merged where equal as ``idFor`` finds them), else value by value (a global
-    palette's own ``idFor``; which raises where the palette would have to resize)."""
+    that all fit, merged where equal as ``idFor`` finds them; a global palette's own
+    :meth:`GlobalPalette.ids_for`), else value by value (which raises where the palette would
+    have to resize)."""
     if isinstance(empty, (LinearPalette, HashMapPalette)):
         try:
             entries = list(dict.fromkeys(values))
@@ -232,6 +234,8 @@ def _palette_of(empty: Palette, values: list[int]) -> tuple[Palette, list[int]]:
                 return palette, list(range(len(values)))
             place = {v: i for i, v in enumerate(entries)}
             return palette, [place[v] for v in values]
+    if isinstance(empty, GlobalPalette):
+        return empty, empty.ids_for(values)
     return empty, [empty.id_for(v, _unexpected_resize) for v in values]
 
 
@@ -339,7 +343,7 @@ class PalettedContainer(quick_set.Base):
             cells = np.zeros(size, cell_dtype(bits)) if new_id == 0 else np.full(size, new_id, cell_dtype(bits))
             return _Data(configuration, SimpleBitStorage.from_cells(bits, size, cells), palette)
         ids = old.storage.ids()
-        distinct = _searched_first_appearances(ids) if bits else None
+        distinct = (quick_set.first_appearances(ids) or _searched_first_appearances(ids)) if bits else None
         place = None
         if distinct is None:
             distinct_ids, place = _first_appearances(ids, old.storage.bits)
@@ -347,8 +351,10 @@ class PalettedContainer(quick_set.Base):
         palette, new_ids = _palette_of(palette, old.palette.values_for(distinct))
         if not bits:
             return _Data(configuration, new_storage(0, size), palette)
-        if place is None:  # each old id's new id, looked up in a table of all 256
-            table = np.zeros(256, dtype=cell_dtype(bits))
+        if place is None and new_ids == distinct:  # each id its own new id (ids numbered as they first appear)
+            return _Data(configuration, SimpleBitStorage.from_cells(bits, size, ids.astype(cell_dtype(bits))), palette)
+        if place is None:  # each old id's new id, looked up in a table of every id up to the greatest
+            table = np.zeros(max(distinct) + 1, dtype=cell_dtype(bits))
             table[distinct] = new_ids
         else:
             table = np.array(new_ids, dtype=cell_dtype(bits))

@@ -36,6 +36,7 @@ from typing import Any, TypeVar
 import numpy as np
 
 from harness.formats.errors import GameError
+from harness.formats.palette.quick_set import plain_ids
 from harness.formats.varint import write_varint, write_varints
 
 Resize = Callable[[int, int], int]  # PaletteResize.onResize(bits, value) -> new id
@@ -256,6 +257,14 @@ class GlobalPalette:
             return value
         return 0
 
+    def ids_for(self, values: list[int]) -> list[int]:
+        """:meth:`id_for` of each of ``values`` in turn (a global palette never resizes): at once
+        where every one is a plain registry id (each its own id, all learnt together), else one by one."""
+        if plain_ids(values, self.registry):
+            self._ids.update(zip(values, values))
+            return list(values)
+        return [self.id_for(v, _never_resized) for v in values]
+
     def value_for(self, index: int) -> int:
         if 0 <= index < self.registry:
             return index
@@ -270,6 +279,11 @@ class GlobalPalette:
 
     def copy(self) -> GlobalPalette:
         return self
+
+
+def _never_resized(bits: int, value: int) -> int:
+    """The resize handler of a global palette's :meth:`GlobalPalette.ids_for` (it never resizes)."""
+    raise AssertionError(f"a global palette asked to resize to {bits} bits for {value}")
 
 
 Palette = SingleValuePalette | LinearPalette | HashMapPalette | GlobalPalette

@@ -46,12 +46,16 @@ IDLE: dict[int, int] = {}
 
 
 def plain_ids(values: Collection[Any], registry: int) -> bool:
-    """Whether every one of ``values`` is a plain ``int`` (no ``bool``) in 0..registry-1, as
-    ``set_at`` accepts them (checked in C loops: the types, then the least and the greatest).
+    """Whether every one of ``values`` (a dict's keys, a list, ...) is a plain ``int`` (no
+    ``bool``) in 0..registry-1, as ``set_at`` accepts them: in one C pass over a dict or a list
+    where :data:`compiled` is built, else in C loops (the types, then the least and the greatest).
 
     >>> plain_ids([3, 0, 9], 10), plain_ids([3, True], 10), plain_ids([3, 10], 10)
     (True, False, False)
     """
+    if compiled is not None and type(values) in (dict, list):
+        answer: bool = compiled.registry_ids(values, registry)
+        return answer
     if not set(map(type, values)) <= {int}:
         return False
     return not values or min(values) >= 0 and max(values) < registry
@@ -74,6 +78,21 @@ def known_ids(palette: Any, registry: int) -> dict[int, int]:
     if plain_ids(ids, registry):
         return ids
     return {v: i for v, i in ids.items() if type(v) is int and 0 <= v < registry}
+
+
+def first_appearances(cells: Any) -> list[int] | None:
+    """The distinct values of ``cells`` (a one-dimensional array of ``uint8`` or ``uint16``
+    cells) in the order they first appear, in one C pass where :data:`compiled` is built; else,
+    or for other cells, None (the caller works them out its own way).
+
+    >>> import numpy as np
+    >>> first_appearances(np.array([3, 3, 0, 7, 0], dtype=np.uint8)) in ([3, 0, 7], None)
+    True
+    """
+    if compiled is None:
+        return None
+    found: list[int] | None = compiled.first_appearances(cells)
+    return found
 
 
 def growable_entries(palette: Any, known: dict[int, int]) -> list[int] | None:
