@@ -75,6 +75,8 @@ typedef struct {
     int seen_count; /* values in it */
 } QuickSet;
 
+static Seen *spare_seen; /* a table of a container gone, kept for the next one (under the GIL) */
+
 static PyObject *python_name; /* "_set_at_in_python" */
 static PyObject *full_name;   /* "_set_at_in_full" */
 
@@ -107,7 +109,10 @@ static int QuickSet_clear(QuickSet *self) {
 static void QuickSet_dealloc(QuickSet *self) {
     PyObject_GC_UnTrack(self);
     QuickSet_release(self);
-    PyMem_Free(self->seen);
+    if (spare_seen == NULL)
+        spare_seen = self->seen; /* a section's containers come and go: the next takes it, no malloc */
+    else
+        PyMem_Free(self->seen);
     self->seen = NULL;
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
@@ -136,6 +141,10 @@ static PyObject *QuickSet_start(QuickSet *self, PyObject *const *args, Py_ssize_
     if (capacity == -1 && PyErr_Occurred())
         return NULL;
     QuickSet_release(self);
+    if (self->seen == NULL && spare_seen != NULL) {
+        self->seen = spare_seen;
+        spare_seen = NULL;
+    }
     if (self->seen == NULL && (self->seen = PyMem_Malloc(SEEN_SLOTS * sizeof(Seen))) == NULL)
         return PyErr_NoMemory();
     memset(self->seen, 0xFF, SEEN_SLOTS * sizeof(Seen)); /* empty: every value is looked up again */
@@ -183,14 +192,14 @@ static long QuickSet_id(QuickSet *self, PyObject *value) {
     if (self->global_ids)
         return (long)v;
     unsigned slot = seen_slot(v);
-    Seen *seen;
-    for (;;) { /* its slot, or the empty one where it would go (the table is never full) */
+    Seen *seen = &self->seen[slot];
+    if (seen->value == (int32_t)v) /* the first probe: most hits */
+        return seen->id;
+    while (seen->value != -1) { /* the next slots, to its own or the empty one where it would go (never full) */
+        slot = (slot + 1) & (SEEN_SLOTS - 1);
         seen = &self->seen[slot];
         if (seen->value == (int32_t)v)
             return seen->id;
-        if (seen->value == -1)
-            break;
-        slot = (slot + 1) & (SEEN_SLOTS - 1);
     }
     PyObject *found = PyDict_GetItemWithError(self->known, value); /* borrowed */
     long id;
