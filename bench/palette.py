@@ -1,7 +1,10 @@
 """Benchmark: PalettedContainer µs a section at k = 4, 200 and 1000 states, warm and cold, beside a pure-Python loop.
 
 Run ``python3 bench/palette.py`` (quick: about 0.3 s per figure) or ``--seconds 2`` for steadier
-figures. For each k, one 26.3 block-state section of 4,096 values drawn from k distinct states
+figures. Below :data:`STABLE_SECONDS` a figure it prints a note on standard error that the
+figures are not stable: measured on this 2-core machine (five runs at each time, each figure's
+slowest ÷ fastest), the median figure varied by 32–53 % between runs at 0.05, 0.1 and 0.2 s a
+figure, by 7 % at 0.3 s, 3 % at 0.5 s and 2 % at 1 s; the cold ones most. For each k, one 26.3 block-state section of 4,096 values drawn from k distinct states
 of 35,723 (k = 4: a 4-bit linear palette; 200: an 8-bit hash map; 1000: the 16-bit global
 palette) is packed, unpacked, written and filled value by value with ``set_at``. Each
 operation is timed twice:
@@ -48,6 +51,15 @@ AIM = 1.0  # pack, unpack and write at or above the game's speed (issue 12)
 GAME_OPS = ("pack", "unpack", "write")
 FILL = "fill (4,096 set_at)"
 COLD_BATCH = 64  # fresh sections made at a time for the cold column, at most
+STABLE_SECONDS = 0.3  # a figure timed for less varies by a third from run to run (module docstring)
+
+
+def short_time_note(seconds: float) -> str | None:
+    """The note for ``seconds`` a figure shorter than :data:`STABLE_SECONDS`, or None."""
+    if seconds >= STABLE_SECONDS:
+        return None
+    return (f"bench/palette.py: note: {seconds:g} s a figure is too short for stable figures (the cold ones "
+            f"above all vary by a third or more from run to run); give --seconds {STABLE_SECONDS:g} or more")
 
 
 def python_pack_loop(ids: list[int], bits: int) -> list[int]:
@@ -215,7 +227,8 @@ def game_table(ours: dict[int, dict], game: dict[int, dict], answer: dict, secon
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=None, help="seconds per figure (default 0.3)")
+    parser.add_argument("--seconds", type=float, default=None,
+                        help=f"seconds per figure (default {STABLE_SECONDS:g}; less gives unstable figures, with a note)")
     parser.add_argument("--quick", action="store_true", help="0.3 s per figure (the default)")
     parser.add_argument("--jar", help="also time the game's own PalettedContainer from this server jar")
     parser.add_argument("--mappings", help="Mojang's mappings (server.txt) for an obfuscated jar (1.20.1, 1.21.1)")
@@ -224,7 +237,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--warmup", type=int, default=5000,
                         help="JIT warm-up iterations of each of the game's operations (at most 2 s; default 5000)")
     args = parser.parse_args(argv)
-    seconds = args.seconds or 0.3
+    seconds = args.seconds or STABLE_SECONDS
+    note = short_time_note(seconds)
+    if note:
+        print(note, file=sys.stderr)
 
     strategy = Strategy.block_states(REGISTRY)
     sections = {k: section_values(k, strategy.size) for k in DISTINCT}

@@ -22,6 +22,8 @@ def test_a_chunk_drawn_distinct_is_its_first_cases_up_to_the_nth_distinct_one():
     assert len(got) > SIZE  # the premise: repeats among the first cases
     assert len(set(hashes)) == SIZE and hashes[-1] not in hashes[:-1]  # stopped at the SIZE-th distinct
     assert got == generate.draw_chunk(AREA, "26.3", SEED, 0, len(got))  # the chunk's own first cases
+    assert generate.first_distinct(got + got, SIZE) == got  # the same rule, of a chunk drawn further
+    assert generate.first_distinct(got, SIZE + 1) == got  # too few distinct: all of them
 
 
 def test_a_campaign_draws_a_chunk_with_repeats_once(monkeypatch):

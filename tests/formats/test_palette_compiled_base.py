@@ -218,14 +218,19 @@ def test_the_long_writer_examples():
 
 
 @needs_base
-def test_what_the_compiled_set_at_cannot_answer_goes_to_the_pure_path_alone():
-    # one way on from the C path, started or not: the pure path, which hands on to the full one
+def test_what_the_compiled_set_at_cannot_answer_goes_one_way_on():
+    # not started, or a value of another type: the pure path (which hands on to the full one);
+    # started, a plain int it cannot answer: the full path at once (the map was asked in C)
     asked = []
 
     class Mine(PalettedContainer):
         def _set_at_in_python(self, index, value):
-            asked.append((index, value))
+            asked.append(("pure", index, value))
             quick_set.set_at_in_python(self, index, value)
+
+        def _set_at_in_full(self, index, value):
+            asked.append(("full", index, value))
+            PalettedContainer._set_at_in_full(self, index, value)
 
     c = Mine(BIOMES, 0)
     c.set_at(0, 1)  # not started yet: the pure path, then the full one starts it
@@ -234,4 +239,8 @@ def test_what_the_compiled_set_at_cannot_answer_goes_to_the_pure_path_alone():
         c.set_at(64, 1)  # past the end: refused by the full path
     with pytest.raises(TypeError):
         c.set_at(2, True)
-    assert asked == [(0, 1), (64, 1), (2, True)] and [c.get_at(i) for i in range(3)] == [1, 1, 0]
+    c.set_at(3, 2)  # a new value, no room in the 1-bit palette: the full path resizes
+    c.set_at(4, 3)  # a new value the 2-bit palette has room for: the C path adds it
+    assert asked == [("pure", 0, 1), ("full", 0, 1), ("full", 64, 1), ("pure", 2, True), ("full", 2, True),
+                     ("full", 3, 2)]
+    assert [c.get_at(i) for i in range(6)] == [1, 1, 0, 2, 3, 0]

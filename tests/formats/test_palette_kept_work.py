@@ -47,7 +47,7 @@ def test_one_value_work_keeps_the_padding_of_given_longs():
     s.set(12, 3)
     assert s.values().tolist() == [0] + [31] * 11 + [3]
     assert s.longs() == [-1 & ~31, -1 & ~31 | 3]
-    assert s.write_longs(bytearray(), False) == b"".join(int(w).to_bytes(8, "big", signed=True) for w in s.longs())
+    assert s.write_longs(bytearray()) == b"".join(int(w).to_bytes(8, "big", signed=True) for w in s.longs())
 
 
 def test_a_storage_over_the_cell_limit_works_on_its_longs():
@@ -156,7 +156,7 @@ def test_longs_taken_as_given_are_written_as_the_rule_and_kept_until_a_change():
     given = np.array(_rule_longs(4, [i % 3 for i in range(BLOCKS.size)]), dtype=np.int64)
     given.flags.writeable = False
     s = SimpleBitStorage.over_longs(4, BLOCKS.size, given)
-    written = s.write_longs(bytearray(b"\x04"), False)
-    assert written == b"\x04" + given.astype(">i8").tobytes() and s.write_longs(bytearray(b"\x04"), False) is written
+    written = s.write_longs(bytearray(b"\x04"))
+    assert written == b"\x04" + given.astype(">i8").tobytes() and s.write_longs(bytearray(b"\x04")) is written
     s.set(0, 2)
-    assert s.write_longs(bytearray(b"\x04"), False)[1:9] == (int(given[0]) | 2).to_bytes(8, "big", signed=True)
+    assert s.write_longs(bytearray(b"\x04"))[1:9] == (int(given[0]) | 2).to_bytes(8, "big", signed=True)

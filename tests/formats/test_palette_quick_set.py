@@ -230,10 +230,10 @@ def test_a_storage_made_from_cells_follows_the_packing_rule_through_sets(bits):
     ids = rng.integers(0, 1 << bits, 4096).tolist()
     s = SimpleBitStorage.from_cells(bits, 4096, np.array(ids, dtype=cell_dtype(bits)))
     assert s.longs() == _rule_longs(bits, ids)
-    written = s.write_longs(bytearray(), False)
+    written = s.write_longs(bytearray())
     s.set(7, 3)
     ids[7] = 3
-    assert s.longs() == _rule_longs(bits, ids) and s.write_longs(bytearray(), False) != written
+    assert s.longs() == _rule_longs(bits, ids) and s.write_longs(bytearray()) != written
     assert s.get_and_set(4095, 1) == ids[4095]
     ids[4095] = 1
     raw = s.raw()

@@ -60,9 +60,10 @@ def test_global_unpack_refuses_the_first_bad_index_in_index_order():
     (SingleValuePalette(), [0], 0),
     (SingleValuePalette([8]), [0, 0, 1], 1),
 ])
-def test_values_for_refuses_what_value_for_refuses_first(palette, ids, refused):
+@pytest.mark.parametrize("as_ids", [np.array, list], ids=["array", "list"])
+def test_values_for_refuses_what_value_for_refuses_first(palette, ids, refused, as_ids):
     with pytest.raises(GameError) as whole:
-        palette.values_for(np.array(ids))
+        palette.values_for(as_ids(ids))
     with pytest.raises(GameError) as one:
         palette.value_for(refused)
     assert whole.value.to_answer() == one.value.to_answer()
@@ -72,6 +73,9 @@ def test_values_for_gives_value_for_of_each():
     palette = HashMapPalette(8, [11, 12, 11, 13])
     ids = [3, 0, 2, 1, 3]
     assert palette.values_for(np.array(ids)).tolist() == [palette.value_for(i) for i in ids] == [13, 11, 11, 12, 13]
+    assert palette.values_for(ids) == [13, 11, 11, 12, 13] and palette.values_for([2]) == [11]  # a list: a list
+    assert palette.values_for([]) == [] and GlobalPalette(20).values_for([4, 9]) == [4, 9]
+    assert SingleValuePalette([8]).values_for([0, 0]) == [8, 8] and SingleValuePalette().values_for([]) == []
 
 
 def test_palette_write_is_write_varint_of_each_entry():

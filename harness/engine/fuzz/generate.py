@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from contextlib import contextmanager
 
 CHUNK = 64  # cases drawn per Hypothesis run
@@ -83,6 +84,22 @@ class _Enough(Exception):
     """Raised inside a chunk's Hypothesis run once the cases asked for are drawn."""
 
 
+def _last_wanted(size: int, distinct: bool) -> Callable[[dict], bool]:
+    """Where a run of cases (with their ``hash``) stops, the rule of :func:`draw_chunk` and
+    :func:`first_distinct` alike: given each case in turn, whether it is the last one wanted,
+    the ``size``-th case or, with ``distinct``, the ``size``-th distinct one."""
+    hashes: set[str] = set()
+    count = 0
+
+    def last(case: dict) -> bool:
+        nonlocal count
+        count += 1
+        hashes.add(case["hash"])
+        return (len(hashes) if distinct else count) >= size
+
+    return last
+
+
 def draw_chunk(area: str, version: str, seed: int, k: int, size: int = CHUNK, distinct: bool = False) -> list[dict]:
     """The first ``size`` (at most :data:`CHUNK`) drawn ``{"setup", "ops", "hash"}`` of chunk
     ``k`` (module docstring; ``hash`` is :func:`case_hash`'s, worked out once, here), in
@@ -98,25 +115,24 @@ def draw_chunk(area: str, version: str, seed: int, k: int, size: int = CHUNK, di
     from harness.engine.fuzz.strategies import case_strategy
 
     drawn: list[dict] = []
-    hashes: set[str] = set()
     size = max(0, min(size, CHUNK))
     if size == 0:
         return drawn
-
-    def enough() -> bool:
-        return (len(hashes) if distinct else len(drawn)) >= size
+    last = _last_wanted(size, distinct)
+    done = False
 
     @settings(max_examples=CHUNK, database=None, phases=[Phase.generate], deadline=None, derandomize=False,
               suppress_health_check=list(HealthCheck), print_blob=False, report_multiple_bugs=False)
     @hypothesis_seed(chunk_seed(seed, area, version, k))
     @given(case_strategy(area, version))
     def collect(case):
-        if enough():  # Hypothesis runs the stopping example once more to report it
+        nonlocal done
+        if done:  # Hypothesis runs the stopping example once more to report it
             raise _Enough
         case = {**case, "hash": case_hash(area, case["setup"], case["ops"])}
         drawn.append(case)
-        hashes.add(case["hash"])
-        if enough():
+        if last(case):
+            done = True
             raise _Enough
 
     with _no_local_constants():
@@ -124,16 +140,15 @@ def draw_chunk(area: str, version: str, seed: int, k: int, size: int = CHUNK, di
             collect()
         except _Enough:
             pass
-    return drawn  # collect stops at size: Hypothesis replays the stopping example after enough()
+    return drawn  # collect stops at size: Hypothesis replays the stopping example after the last
 
 
 def first_distinct(drawn: list[dict], size: int) -> list[dict]:
     """The first of ``drawn`` (cases with their ``hash``) up to the ``size``-th distinct one:
     of a chunk drawn further, what :func:`draw_chunk` with ``distinct`` gives for ``size``."""
-    hashes: set[str] = set()
+    last = _last_wanted(size, True)
     for n, case in enumerate(drawn):
-        hashes.add(case["hash"])
-        if len(hashes) >= size:
+        if last(case):
             return drawn[:n + 1]
     return drawn
 

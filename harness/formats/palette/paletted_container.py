@@ -32,7 +32,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 import struct
 from functools import cache, lru_cache
-from operator import itemgetter
 from typing import Any
 
 import numpy as np
@@ -42,6 +41,7 @@ from harness.formats.errors import GameError
 from harness.formats.palette import quick_set
 from harness.formats.palette.count_order import fastutil_key_order
 from harness.formats.palette.palettes import (
+    GlobalPalette,
     HashMapPalette,
     LinearPalette,
     MissingPaletteEntryException,
@@ -52,6 +52,7 @@ from harness.formats.palette.strategy import Configuration, PackedLayout, Strate
 from harness.formats.storage import BitStorage, InitializationException, SimpleBitStorage, java_longs, new_storage
 from harness.formats.storage.simple_bit_storage import _INT64, CELL_LIMIT
 from harness.formats.storage.word_codec import cell_dtype, decode_through, decode_words
+from harness.formats.varint import write_varint
 
 
 class Packed:
@@ -216,21 +217,12 @@ def _entry_table(entries: list[int]) -> np.ndarray[Any, Any] | None:
         return None
 
 
-def _values_of(palette: Palette, ids: list[int]) -> list[int]:
-    """``palette.value_for`` of each of ``ids`` (storage ids, from 0): a linear or hash map
-    palette's entries picked at once where every id is inside it, else one by one (which raises
-    for the first id past the end)."""
-    entries = getattr(palette, "values", None)
-    if entries is None or not ids or max(ids) >= len(entries):
-        return [palette.value_for(i) for i in ids]
-    return [entries[ids[0]]] if len(ids) == 1 else list(itemgetter(*ids)(entries))
-
-
 def _palette_of(empty: Palette, values: list[int]) -> tuple[Palette, list[int]]:
     """``empty`` (a new palette) after ``idFor`` of each of ``values`` in turn, and the ids it
     gave: at once where the answer is plain (a linear or hash map palette of hashable values
-    that all fit, merged where equal as ``idFor`` finds them), else value by value (a global
-    palette's own ``idFor``; which raises where the palette would have to resize)."""
+    that all fit, merged where equal as ``idFor`` finds them; a global palette's own
+    :meth:`GlobalPalette.ids_for`), else value by value (which raises where the palette would
+    have to resize)."""
     if isinstance(empty, (LinearPalette, HashMapPalette)):
         try:
             entries = list(dict.fromkeys(values))
@@ -242,6 +234,8 @@ def _palette_of(empty: Palette, values: list[int]) -> tuple[Palette, list[int]]:
                 return palette, list(range(len(values)))
             place = {v: i for i, v in enumerate(entries)}
             return palette, [place[v] for v in values]
+    if isinstance(empty, GlobalPalette):
+        return empty, empty.ids_for(values)
     return empty, [empty.id_for(v, _unexpected_resize) for v in values]
 
 
@@ -296,7 +290,8 @@ class PalettedContainer(quick_set.Base):
     """
 
     # set_at's quick path (harness.formats.palette.quick_set): the ids of values known to the
-    # current palette (None until first wanted; dropped by a resize)
+    # current palette, as quick_set.known_ids gives them (the palette's own map, as a rule: it
+    # keeps it; None until first wanted; dropped by a resize)
     _known: dict[int, int] | None = None
     # set_at's quick path: while it is on, the map of known ids as ``_fast`` (else IDLE) and
     # the storage's cells as ``_cells`` (else None)
@@ -348,16 +343,18 @@ class PalettedContainer(quick_set.Base):
             cells = np.zeros(size, cell_dtype(bits)) if new_id == 0 else np.full(size, new_id, cell_dtype(bits))
             return _Data(configuration, SimpleBitStorage.from_cells(bits, size, cells), palette)
         ids = old.storage.ids()
-        distinct = _searched_first_appearances(ids) if bits else None
+        distinct = (quick_set.first_appearances(ids) or _searched_first_appearances(ids)) if bits else None
         place = None
         if distinct is None:
             distinct_ids, place = _first_appearances(ids, old.storage.bits)
             distinct = distinct_ids.tolist()
-        palette, new_ids = _palette_of(palette, _values_of(old.palette, distinct))
+        palette, new_ids = _palette_of(palette, old.palette.values_for(distinct))
         if not bits:
             return _Data(configuration, new_storage(0, size), palette)
-        if place is None:  # each old id's new id, looked up in a table of all 256
-            table = np.zeros(256, dtype=cell_dtype(bits))
+        if place is None and new_ids == distinct:  # each id its own new id (ids numbered as they first appear)
+            return _Data(configuration, SimpleBitStorage.from_cells(bits, size, ids.astype(cell_dtype(bits))), palette)
+        if place is None:  # each old id's new id, looked up in a table of every id up to the greatest
+            table = np.zeros(max(distinct) + 1, dtype=cell_dtype(bits))
             table[distinct] = new_ids
         else:
             table = np.array(new_ids, dtype=cell_dtype(bits))
@@ -379,17 +376,16 @@ class PalettedContainer(quick_set.Base):
         self.set_at(self.strategy.index(x, y, z), value)
 
     # set_at(index, value) is the base's (quick_set.Base): the quick path, else _set_at_in_full
-    _set_at_in_python = quick_set.set_at_in_python  # the compiled base's one way on where its quick path cannot answer
+    # the compiled base's way on where nothing is started or the value is no plain int (a plain
+    # int it could not answer, once started, goes to _set_at_in_full at once)
+    _set_at_in_python = quick_set.set_at_in_python
 
     def _set_at_in_full(self, index: int, value: int) -> None:
         """:meth:`set_at` through the palette and the storage's checks; then the quick path knows ``value``."""
         if type(value) is not int or not 0 <= value < self._registry:  # the fast test; the full one refuses
             _refuse_value(value, self._registry)
-        palette_id = self._data.palette.id_for(value, self._resize or self._on_resize)
+        palette_id = self._data.palette.id_for(value, self._resize or self._on_resize)  # (the palette's map learns it)
         self._data.storage.set(index, palette_id)  # after a resize, the new data's storage
-        known = self._known  # None after a resize (_on_resize drops it)
-        if known is not None:
-            known[value] = palette_id  # idFor gives this id until the next resize
         if self._fast is quick_set.IDLE:
             self._quick_on()
 
@@ -428,9 +424,6 @@ class PalettedContainer(quick_set.Base):
         if type(value) is not int or not 0 <= value < self._registry:
             _refuse_value(value, self._registry)
         palette_id = self._data.palette.id_for(value, self._resize or self._on_resize)
-        known = self._known  # None after a resize (_on_resize drops it)
-        if known is not None:
-            known[value] = palette_id  # as _set_at_in_full: the map holds every value the palette took
         old = self._data.storage.get_and_set(index, palette_id)
         return self._data.palette.value_for(old)
 
@@ -470,7 +463,9 @@ class PalettedContainer(quick_set.Base):
         storage = data.storage
         out = bytearray((storage.bits & 0xFF,))
         data.palette.write(out)
-        return storage.write_longs(out, rules.write_long_array_length)  # the longs copied once
+        if rules.write_long_array_length:  # writeLongArray: the count first; writeFixedSizeLongArray: none
+            out += write_varint(storage.long_count)
+        return storage.write_longs(out)  # the longs copied once
 
     def pack(self) -> Packed:
         """``pack(strategy)``: the values' palette in first-appearance order and their ids repacked.

@@ -9,11 +9,14 @@ passed to :meth:`id_for` (``idFor(value, resize)``); it is called with
 
 Methods, as the game's: ``id_for(value, resize)``, ``value_for(id)``, ``size``
 (``getSize()``), ``write(out)`` (the network form: VarInts), ``copy()``; and ours,
-``values_for(ids)``: ``value_for`` of each of a NumPy array of ids at once, raising what
-``value_for`` raises for the first id (in the array's order) that it refuses. The linear and
-hash map palettes keep what they work out from their entries (the hash map's value → id
-map, made on the first ``id_for``; the entries as an array; ``write``'s bytes) until an
-entry is added, the only change their entries ever see.
+``values_for(ids)``: ``value_for`` of each of ids at once (a NumPy array gives an array, a
+list a list), raising what ``value_for`` raises for the first id (in their order) that it
+refuses; ``id_map()``: value → the id ``id_for`` gives it, the palette's own dict and its
+one owner (the linear and hash map palettes': made when first asked for, kept by each entry
+added; the global palette's: each id it has given), which ``PalettedContainer.set_at``'s
+quick path asks and never writes but as the palette's own ``_add`` does. The linear and
+hash map palettes keep what they work out from their entries (that map; the entries as an
+array; ``write``'s bytes) until an entry is added, the only change their entries ever see.
 
 >>> p = LinearPalette(4)
 >>> [p.id_for(v, None) for v in (7, 9, 7)], p.value_for(1), p.size
@@ -27,19 +30,25 @@ harness.formats.palette.palettes.MissingPaletteEntryException: MissingPaletteEnt
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from operator import itemgetter
 from typing import Any, TypeVar
 
 import numpy as np
 
 from harness.formats.errors import GameError
+from harness.formats.palette.quick_set import plain_ids
 from harness.formats.varint import write_varint, write_varints
 
 Resize = Callable[[int, int], int]  # PaletteResize.onResize(bits, value) -> new id
+Ids = TypeVar("Ids", list[int], np.ndarray[Any, Any])  # values_for's storage ids: a list gives a list, an array an array
 
 
-def _refuse_ids_past(palette: Palette | _EntryListPalette, ids: np.ndarray[Any, Any], count: int) -> None:
+def _refuse_ids_past(palette: Palette | _EntryListPalette, ids: list[int] | np.ndarray[Any, Any], count: int) -> None:
     """Raises what ``palette.value_for`` raises for the first of ``ids`` outside ``range(count)``, if any."""
-    if len(ids) and ((ids.dtype.kind != "u" and ids.min() < 0) or ids.max() >= count):
+    if isinstance(ids, list):
+        if ids and (min(ids) < 0 or max(ids) >= count):
+            palette.value_for(next(i for i in ids if not 0 <= i < count))
+    elif len(ids) and ((ids.dtype.kind != "u" and ids.min() < 0) or ids.max() >= count):
         palette.value_for(int(ids[((ids < 0) | (ids >= count)).argmax()]))
 
 
@@ -79,8 +88,10 @@ class SingleValuePalette:
             return self.value
         raise GameError("IllegalStateException", f"Missing Palette entry for id {index}.")
 
-    def values_for(self, ids: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+    def values_for(self, ids: Ids) -> Ids:
         _refuse_ids_past(self, ids, 0 if self.value is None else 1)
+        if isinstance(ids, list):
+            return [self.value_for(0)] * len(ids) if ids else []  # (the value: ids were checked)
         return np.full(len(ids), self.value)
 
     def write(self, out: bytearray) -> None:
@@ -118,9 +129,23 @@ class _EntryListPalette:
         palette.values = values
         return palette
 
+    _ids: dict[int, int] | None = None  # value -> id (id_map), made when first asked for
+
+    def id_map(self) -> dict[int, int]:
+        """value -> the id ``id_for`` gives it (the first of duplicates): the palette's own dict,
+        made once and kept by :meth:`_add` as entries are added (``PalettedContainer.set_at``'s
+        compiled quick path adds a value to it and to :attr:`values` together, as :meth:`_add` does)."""
+        ids = self._ids
+        if ids is None:  # a duplicate keeps the first id: it is assigned last
+            ids = self._ids = dict(zip(reversed(self.values), range(len(self.values) - 1, -1, -1)))
+        return ids
+
     def _add(self, value: int) -> int:
         self.values.append(value)
-        return len(self.values) - 1
+        index = len(self.values) - 1
+        if self._ids is not None:
+            self._ids.setdefault(value, index)  # a duplicate keeps the first id for lookups
+        return index
 
     @property
     def size(self) -> int:
@@ -138,8 +163,10 @@ class _EntryListPalette:
             kept = self._array = (len(self.values), np.array(self.values))
         return kept[1]
 
-    def values_for(self, ids: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+    def values_for(self, ids: Ids) -> Ids:
         _refuse_ids_past(self, ids, len(self.values))
+        if isinstance(ids, list):  # a few ids (a resize's distinct ones): picked from the list, no array made
+            return [self.values[ids[0]]] if len(ids) == 1 else list(itemgetter(*ids)(self.values)) if ids else []
         values: np.ndarray[Any, Any] = self.entry_array()[ids]
         return values
 
@@ -191,29 +218,10 @@ class HashMapPalette(_EntryListPalette):
     """
 
     kind = "hash_map"
-    _ids: dict[int, int] | None = None  # value -> id, made on the first id_for
-
-    def _reverse_map(self) -> dict[int, int]:
-        n = len(self.values)  # a duplicate keeps the first id for lookups: it is assigned last
-        ids = self._ids = dict(zip(reversed(self.values), range(n - 1, -1, -1)))
-        return ids
-
-    def id_map(self) -> dict[int, int]:
-        """value -> the id ``id_for`` gives it (the first of duplicates), made once and kept as
-        entries are added: the palette's own dict, to be added to only as :meth:`id_for` adds
-        (``PalettedContainer.set_at``'s quick path appends a value and its id together)."""
-        ids = self._ids
-        return self._reverse_map() if ids is None else ids
-
-    def _add(self, value: int) -> int:
-        index = super()._add(value)
-        if self._ids is not None:
-            self._ids.setdefault(value, index)  # a duplicate keeps the first id for lookups
-        return index
 
     def id_for(self, value: int, resize: Resize) -> int:
         ids = self._ids
-        index = (self._reverse_map() if ids is None else ids).get(value)
+        index = (self.id_map() if ids is None else ids).get(value)
         if index is None:
             index = self._add(value)
             if index >= 1 << self.bits:
@@ -231,28 +239,51 @@ class GlobalPalette:
 
     def __init__(self, registry: int):
         self.registry = registry
+        self._ids: dict[int, int] = {}
+
+    def id_map(self) -> dict[int, int]:
+        """Each value ``id_for`` has given an id (its own) so far: the palette's own dict, kept by
+        :meth:`id_for` (``PalettedContainer.set_at``'s pure quick path asks it; the compiled one
+        needs none)."""
+        return self._ids
 
     @property
     def size(self) -> int:
         return self.registry
 
     def id_for(self, value: int, resize: Resize) -> int:
-        return value if 0 <= value < self.registry else 0
+        if 0 <= value < self.registry:
+            self._ids[value] = value
+            return value
+        return 0
+
+    def ids_for(self, values: list[int]) -> list[int]:
+        """:meth:`id_for` of each of ``values`` in turn (a global palette never resizes): at once
+        where every one is a plain registry id (each its own id, all learnt together), else one by one."""
+        if plain_ids(values, self.registry):
+            self._ids.update(zip(values, values))
+            return list(values)
+        return [self.id_for(v, _never_resized) for v in values]
 
     def value_for(self, index: int) -> int:
         if 0 <= index < self.registry:
             return index
         raise MissingPaletteEntryException(index)
 
-    def values_for(self, ids: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+    def values_for(self, ids: Ids) -> Ids:
         _refuse_ids_past(self, ids, self.registry)
-        return ids
+        return list(ids) if isinstance(ids, list) else ids
 
     def write(self, out: bytearray) -> None:
         pass
 
     def copy(self) -> GlobalPalette:
         return self
+
+
+def _never_resized(bits: int, value: int) -> int:
+    """The resize handler of a global palette's :meth:`GlobalPalette.ids_for` (it never resizes)."""
+    raise AssertionError(f"a global palette asked to resize to {bits} bits for {value}")
 
 
 Palette = SingleValuePalette | LinearPalette | HashMapPalette | GlobalPalette

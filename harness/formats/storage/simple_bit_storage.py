@@ -38,7 +38,6 @@ import numpy as np
 from harness.formats.errors import GameError, inclusive_between
 from harness.formats.storage import long_bytes
 from harness.formats.storage.word_codec import cell_dtype, decode_words, encode_values, padding, used_bits
-from harness.formats.varint import write_varint
 
 # Our own bound, not the game's: the game allocates whatever ``size`` asks for and a JVM runs
 # out of heap somewhere above this. 2**24 longs is 128 MiB; the game's sections use 1,024.
@@ -455,14 +454,18 @@ class SimpleBitStorage:
         used = used_bits(self.bits, self.size)
         return (words.copy() if used is None else words & used).view(np.int64)
 
-    def write_longs(self, prefix: bytearray, counted: bool) -> bytes:
-        """``prefix`` (taken: it may grow), then the longs as ``FriendlyByteBuf`` sends them: a
-        VarInt count first with ``counted`` (``writeLongArray``), none without
-        (``writeFixedSizeLongArray``), then 8 bytes each, big-endian (:mod:`.long_bytes`), in one
-        ``bytes`` (kept, with the prefix, until the next change or another prefix)."""
+    @property
+    def long_count(self) -> int:
+        """How many longs the storage holds (``getRaw().length``), made from the cells or not yet."""
+        array = self._array if self._array is not None else self._given
+        return (self.size + self.values_per_long - 1) // self.values_per_long if array is None else len(array)
+
+    def write_longs(self, prefix: bytearray) -> bytes:
+        """``prefix`` (taken: it may grow), then the longs as ``FriendlyByteBuf`` sends each,
+        8 bytes, big-endian (:mod:`.long_bytes`), in one ``bytes`` (kept, with the prefix, until
+        the next change or another prefix). A count before them, where the wire form has one
+        (``writeLongArray``), is the caller's part of the prefix (:attr:`long_count`)."""
         array = self._word_array()  # over_longs' longs too, seen as words once, as all other work sees them
-        if counted:
-            prefix += write_varint(len(array))
         if self._written is array and self._written_prefix == prefix:
             return self._written_bytes
         data = long_bytes.big_endian(prefix, array)

@@ -77,9 +77,12 @@ class ZeroBitStorage:
         """No longs: an empty ``int64`` array."""
         return np.zeros(0, dtype=np.int64)
 
-    def write_longs(self, prefix: bytearray, counted: bool) -> bytes:
-        """``prefix``, then no longs: with ``counted`` their count, 0 (one byte)."""
-        return bytes(prefix) + b"\x00" if counted else bytes(prefix)
+    long_count = 0
+    """No longs (``getRaw().length``)."""
+
+    def write_longs(self, prefix: bytearray) -> bytes:
+        """``prefix``, then no longs."""
+        return bytes(prefix)
 
     def copy(self) -> ZeroBitStorage:
         """The storage itself (it holds nothing that could change)."""
