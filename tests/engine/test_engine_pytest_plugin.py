@@ -41,20 +41,13 @@ def _pytest(site: Path, folder: Path, *args: str, autoload: bool = False) -> sub
     ``site`` and this checkout first on its path, as ``PYTHONPATH`` would give, and none of this
     session's modules from a conftest.py or the folder; its exit status and its file
     descriptors 1 and 2 are the run's."""
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(site), str(REPO)]), PYTHONDONTWRITEBYTECODE="1")
-    for name in ("PYTEST_ADDOPTS", "PYTEST_XDIST_WORKER", "PYTEST_PLUGINS", "PYTEST_DISABLE_PLUGIN_AUTOLOAD"):
-        env.pop(name, None)
+    env = {"PYTHONPATH": os.pathsep.join([str(site), str(REPO)]), "PYTHONDONTWRITEBYTECODE": "1",
+           "PYTEST_DISABLE_PLUGIN_AUTOLOAD": None}
     plugins = ["-p", "no:cacheprovider"]
     if not autoload:
         env["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
         plugins += ["-p", "mc-format-harness"]
-    return run_pytest_forked([*plugins, *args], folder, env, path=(str(site), str(REPO)),
-                             forget=lambda name, module: name == "conftest" or _under(module, folder))
-
-
-def _under(module, folder: Path) -> bool:
-    file = getattr(module, "__file__", None)
-    return bool(file) and Path(file).is_relative_to(folder)
+    return run_pytest_forked([*plugins, *args], folder, env, path=(str(site), str(REPO)), fresh=(folder,))
 
 
 def test_an_empty_folder_runs_the_cases_one_item_each(site, tmp_path):
