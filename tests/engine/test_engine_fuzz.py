@@ -156,9 +156,9 @@ def test_a_campaign_of_n_cases_is_the_first_n_of_a_longer_one_where_a_chunk_repe
     assert short == {a: h[:40] for a, h in longer.items()}
 
 
-def _campaign(tmp_path, db, engine, cases=16, seed=1):
+def _campaign(tmp_path, db, engine, cases=16, seed=1, draw_processes=1):
     campaign = Campaign(["storage", "snbt"], "26.3", seed, cases, None, tmp_path / "cases", db,
-                        judge_name="python (judge)", impl_name="broken")
+                        judge_name="python (judge)", impl_name="broken", draw_processes=draw_processes)
     return run_campaign(campaign, engine)
 
 
@@ -178,7 +178,9 @@ def test_a_campaign_finds_shrinks_and_keeps_the_planted_bug_then_replays_it_firs
         assert len(ops) <= 3 and ops[-1][0] == "get" and ops[-1][1] > 0  # the planted rule, and nothing else
         assert generate.saved_cases(db, "storage", "26.3") == [{"setup": kept[0]["setup"], "ops": ops}]
 
-        again = _campaign(tmp_path, db, engine, cases=1, seed=99)  # one case per area: the saved one comes first
+        # one case per area: the saved one comes first (its one drawn case drawn here: no drawing
+        # process started for it, as the first campaign's was)
+        again = _campaign(tmp_path, db, engine, cases=1, seed=99, draw_processes=0)
         assert again.tallies["storage"].replayed == 1 and again.tallies["storage"].disagree == 1
     finally:
         engine.close()
