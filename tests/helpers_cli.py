@@ -56,15 +56,17 @@ def run_in_process(argv: list[str], env: dict | None = None) -> subprocess.Compl
 
 
 def run_forked(argv: list[str], stdin: bytes = b"", cwd: str | os.PathLike | None = None, stdout: int | None = None,
-               timeout: float = 120) -> subprocess.CompletedProcess:
+               timeout: float = 120, env: dict | None = None, before=None) -> subprocess.CompletedProcess:
     """:func:`harness.cli.main` on ``argv`` in a child forked from this (warm) process, where a
     test is about a process of its own (its standard input from a pipe, its file descriptors, a
     wait that must not hang the test) but not about the interpreter's start: ``stdin`` is written
     to a pipe on its file descriptor 0, ``stdout`` (a file descriptor, such as a terminal's) or a
-    capture on 1, a capture on 2, the working folder ``cwd`` (default the checkout). Its exit
-    status and captured output as bytes, as ``subprocess.run(..., capture_output=True)`` gives;
-    killed after ``timeout`` seconds (:class:`subprocess.TimeoutExpired`). A ``SystemExit`` is its
-    status, any other exception a traceback on its stderr and status 1."""
+    capture on 1, a capture on 2, the working folder ``cwd`` (default the checkout), ``env`` over
+    the environment, and ``before()`` called first (to forget what this process keeps in memory,
+    as a new process would not have it). Its exit status and captured output as bytes, as
+    ``subprocess.run(..., capture_output=True)`` gives; killed after ``timeout`` seconds
+    (:class:`subprocess.TimeoutExpired`). A ``SystemExit`` is its status, any other exception a
+    traceback on its stderr and status 1."""
     import threading
 
     from harness.cli import build_parser
@@ -75,9 +77,12 @@ def run_forked(argv: list[str], stdin: bytes = b"", cwd: str | os.PathLike | Non
 
         def child() -> int:
             os.close(write_end)
+            if before is not None:
+                before()
             return command_status(["-m", "harness", *argv])
 
-        pid = fork(child, (read_end, out.fileno() if stdout is None else stdout, err.fileno()), cwd=cwd or REPO)
+        pid = fork(child, (read_end, out.fileno() if stdout is None else stdout, err.fileno()), cwd=cwd or REPO,
+                   env=None if env is None else dict(os.environ, **env))
         os.close(read_end)
 
         def feed():
