@@ -17,7 +17,10 @@ from harness.engine.reference import BUNDLED, bundled_versions, load_reference
 from harness.engine.runner import python_implementation, run_checks
 from harness.engine.sources import UNSTABLE, select_items, snbt_nesting
 from harness.formats import versions
+from helpers_groups import EVERY_RELEASE
 from helpers_rules import answer_rules
+
+pytestmark = EVERY_RELEASE  # every release read: helpers_groups
 
 AREAS = ("storage", "palette", "nbt", "snbt")
 

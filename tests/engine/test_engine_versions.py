@@ -5,6 +5,9 @@ from __future__ import annotations
 from harness.cli import main
 from harness.engine.reference import BUNDLED, load_reference, write_reference
 from harness.engine.version_diff import area_summary, diff_references
+from helpers_groups import EVERY_RELEASE
+
+pytestmark = EVERY_RELEASE  # every release read: helpers_groups
 
 
 def _diffs(a, b):
