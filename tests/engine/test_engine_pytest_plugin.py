@@ -14,12 +14,13 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from helpers_adapter import adapter_command
 from helpers_cli import run_pytest_forked
 
 from harness.engine.sources import select_items
 
 REPO = Path(__file__).resolve().parents[2]
-OURS = "python3 -m harness.implementations.process"
+OURS = "def transform(case, answers):\n    return answers\n"  # our answers, unchanged
 
 
 @pytest.fixture(scope="module")
@@ -51,10 +52,13 @@ def _pytest(site: Path, folder: Path, *args: str, autoload: bool = False) -> sub
 
 
 def test_an_empty_folder_runs_the_cases_one_item_each(site, tmp_path):
+    # --mc-impl: our implementation behind the line protocol, forked from a warm server
+    # (helpers_adapter), not a new interpreter importing the harness
     junit = tmp_path / "junit.xml"
     folder = tmp_path / "empty"
     folder.mkdir()
-    run = _pytest(site, folder, "--mc-impl", OURS, "--mc-version", "26.3", "--mc-area", "storage", "-q",
+    ours = adapter_command(tmp_path, OURS)
+    run = _pytest(site, folder, "--mc-impl", ours, "--mc-version", "26.3", "--mc-area", "storage", "-q",
                   "--mc-case", "storage/p/*", "--junitxml", str(junit))
     expected = [f"{i.key[2]}[{i.key[0]}]" for i in select_items(["26.3"], ["storage"], "storage/p/*")]
     assert len(expected) > 100
