@@ -26,10 +26,12 @@ from harness.engine.fuzz.local import LocalEngine
 from harness.engine.fuzz.strategies import STRATEGIES, weighted
 from harness.engine.fuzz.strategies.nbt import mutf8
 from harness.engine.fuzz.worker import command_side, our_side
+from helpers_adapter import forked_command
 from helpers_cli import run_in_process
 
 REPO = Path(__file__).resolve().parents[2]
-BROKEN = f"{sys.executable} {REPO / 'tests' / 'engine' / 'broken_storage_impl.py'}"
+BROKEN_SCRIPT = REPO / "tests" / "engine" / "broken_storage_impl.py"
+BROKEN = f"{sys.executable} {BROKEN_SCRIPT}"
 
 
 @lru_cache(maxsize=None)
@@ -164,7 +166,11 @@ def _campaign(tmp_path, db, engine, cases=16, seed=1, draw_processes=1):
 
 def test_a_campaign_finds_shrinks_and_keeps_the_planted_bug_then_replays_it_first(tmp_path):
     db = DirectoryBasedExampleDatabase(str(tmp_path / "db"))
-    engine = LocalEngine(our_side(), command_side(BROKEN), workers=2)  # its processes serve both campaigns
+    # its processes serve both campaigns; the planted bug's run in children of the adapters' warm
+    # server (helpers_adapter.forked_command: no interpreter's start and imports of its own)
+    broken = tmp_path / "broken.py"
+    broken.write_text(f"import runpy\nrunpy.run_path({str(BROKEN_SCRIPT)!r}, run_name='__main__')\n")
+    engine = LocalEngine(our_side(), command_side(forked_command(broken)), workers=2)
     try:
         result = _campaign(tmp_path, db, engine)  # 16 cases an area: seed 1 plants the bug in 2 storage cases
         assert result.tallies["snbt"].disagree == 0 and result.tallies["storage"].disagree > 0
