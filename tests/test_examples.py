@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import shutil
 import sys
+from functools import lru_cache
 
 import pytest
 from conftest import REPO, reference_cases
@@ -24,6 +25,7 @@ needs_node = pytest.mark.skipif(NODE is None, reason="node is not installed (./s
                                                      "where it can); the JavaScript example needs it")
 
 
+@lru_cache(maxsize=None)
 def _declined(area: str) -> list[dict]:
     """The cases of ``area`` an adapter is shown to decline: its first five of 26.3, its longest
     (the largest line an adapter reads: an nbt case of about 1 MB) and, for nbt, root-end/any."""
