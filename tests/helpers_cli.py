@@ -56,15 +56,17 @@ def run_in_process(argv: list[str], env: dict | None = None) -> subprocess.Compl
 
 
 def run_forked(argv: list[str], stdin: bytes = b"", cwd: str | os.PathLike | None = None, stdout: int | None = None,
-               timeout: float = 120) -> subprocess.CompletedProcess:
+               timeout: float = 120, env: dict | None = None, before=None) -> subprocess.CompletedProcess:
     """:func:`harness.cli.main` on ``argv`` in a child forked from this (warm) process, where a
     test is about a process of its own (its standard input from a pipe, its file descriptors, a
     wait that must not hang the test) but not about the interpreter's start: ``stdin`` is written
     to a pipe on its file descriptor 0, ``stdout`` (a file descriptor, such as a terminal's) or a
-    capture on 1, a capture on 2, the working folder ``cwd`` (default the checkout). Its exit
-    status and captured output as bytes, as ``subprocess.run(..., capture_output=True)`` gives;
-    killed after ``timeout`` seconds (:class:`subprocess.TimeoutExpired`). A ``SystemExit`` is its
-    status, any other exception a traceback on its stderr and status 1."""
+    capture on 1, a capture on 2, the working folder ``cwd`` (default the checkout), ``env`` over
+    the environment, and ``before()`` called first (to forget what this process keeps in memory,
+    as a new process would not have it). Its exit status and captured output as bytes, as
+    ``subprocess.run(..., capture_output=True)`` gives; killed after ``timeout`` seconds
+    (:class:`subprocess.TimeoutExpired`). A ``SystemExit`` is its status, any other exception a
+    traceback on its stderr and status 1."""
     import threading
 
     from harness.cli import build_parser
@@ -75,9 +77,12 @@ def run_forked(argv: list[str], stdin: bytes = b"", cwd: str | os.PathLike | Non
 
         def child() -> int:
             os.close(write_end)
+            if before is not None:
+                before()
             return command_status(["-m", "harness", *argv])
 
-        pid = fork(child, (read_end, out.fileno() if stdout is None else stdout, err.fileno()), cwd=cwd or REPO)
+        pid = fork(child, (read_end, out.fileno() if stdout is None else stdout, err.fileno()), cwd=cwd or REPO,
+                   env=None if env is None else dict(os.environ, **env))
         os.close(read_end)
 
         def feed():
@@ -99,27 +104,42 @@ def run_forked(argv: list[str], stdin: bytes = b"", cwd: str | os.PathLike | Non
         return subprocess.CompletedProcess(argv, status, out.read(), err.read())
 
 
+SESSION_VARIABLES = ("PYTEST_ADDOPTS", "PYTEST_XDIST_WORKER", "PYTEST_PLUGINS")
+
+
 def run_pytest_forked(args: list[str], cwd: str | os.PathLike, env: dict | None = None, path: tuple[str, ...] = (),
-                      forget=lambda name, module: False, timeout: float = 300) -> subprocess.CompletedProcess:
+                      fresh: tuple[str | os.PathLike, ...] = (), timeout: float = 300) -> subprocess.CompletedProcess:
     """``pytest.main(args)`` in a child forked from this process (its imports already paid, not a
     new interpreter's), as ``python3 -m pytest ARGS`` in ``cwd`` would run: its standard input
-    ``/dev/null``, the environment ``env`` (default this one's), ``path`` first on ``sys.path``,
-    and each module for which ``forget(name, module)`` is true (a ``conftest``, a test module)
-    left out of ``sys.modules``, to be imported afresh. Its exit status and the text written to
-    its file descriptors 1 and 2; after ``timeout`` seconds killed and the test failed."""
+    ``/dev/null``; the environment this one's without this session's own variables
+    (:data:`SESSION_VARIABLES`: its options, its xdist worker, its plugins), ``env`` over it (a
+    ``None`` value: that variable removed); ``path`` first on ``sys.path``; every ``conftest``
+    module and every module from a file under one of the folders ``fresh`` left out of
+    ``sys.modules``, to be imported afresh. Its exit status and the text written to its file
+    descriptors 1 and 2; after ``timeout`` seconds killed and the test failed."""
     import pytest
 
+    run_env = {k: v for k, v in os.environ.items() if k not in SESSION_VARIABLES}
+    for k, v in (env or {}).items():
+        if v is None:
+            run_env.pop(k, None)
+        else:
+            run_env[k] = v
+    folders = [Path(f) for f in fresh]
+
+    def forgotten(name: str, module) -> bool:
+        file = getattr(module, "__file__", None)
+        return name == "conftest" or bool(file) and any(Path(file).is_relative_to(f) for f in folders)
+
     def inner_run() -> int:
-        if env is not None:
-            os.environ.clear()
-            os.environ.update(env)
         sys.path[:0] = list(path)
-        for name in [n for n, m in sys.modules.items() if forget(n, m)]:
+        for name in [n for n, m in sys.modules.items() if forgotten(n, m)]:
             del sys.modules[name]
         return int(pytest.main(list(args)))
 
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err, open(os.devnull, "rb") as nothing:
-        status, _, timed_out = wait(fork(inner_run, (nothing.fileno(), out.fileno(), err.fileno()), cwd=cwd), timeout)
+        pid = fork(inner_run, (nothing.fileno(), out.fileno(), err.fileno()), cwd=cwd, env=run_env)
+        status, _, timed_out = wait(pid, timeout)
         if timed_out:
             pytest.fail(f"the inner pytest run did not end in {timeout} s")
         out.seek(0)
@@ -127,14 +147,15 @@ def run_pytest_forked(args: list[str], cwd: str | os.PathLike, env: dict | None 
         return subprocess.CompletedProcess(args, status, _text(out.read()), _text(err.read()))
 
 
-def fork(body, fds: tuple[int, int, int], cwd: str | os.PathLike | None = None, session: bool = False) -> int:
+def fork(body, fds: tuple[int, int, int], cwd: str | os.PathLike | None = None, session: bool = False,
+         env: dict | None = None) -> int:
     """A child forked from this process, its id: in it, with ``session`` a session of its own
-    (:func:`os.setsid`), ``fds`` on its file descriptors 0, 1 and 2 (``sys.stdin``, ``sys.stdout``
-    and ``sys.stderr`` made again on them: :func:`standard_streams`), the working folder ``cwd``
-    (else this one's), then ``body()``, whose result is the child's exit status (an exception: its
-    traceback on stderr, status 1); the standard streams flushed, the child ends there
-    (``os._exit``: never returns into the caller, runs no ``atexit`` function of the parent's).
-    Wait for it with :func:`wait`."""
+    (:func:`os.setsid`), ``fds`` on its file descriptors 0, 1 and 2 (-1: that one left as it is;
+    ``sys.stdin``, ``sys.stdout`` and ``sys.stderr`` made again on them: :func:`standard_streams`),
+    the working folder ``cwd`` (else this one's), the environment ``env`` (else this one's), then
+    ``body()``, whose result is the child's exit status (an exception: its traceback on stderr,
+    status 1); the standard streams flushed, the child ends there (``os._exit``: never returns
+    into the caller, runs no ``atexit`` function of the parent's). Wait for it with :func:`wait`."""
     _flush_standard_streams()  # nothing this process has buffered is written twice
     pid = os.fork()
     if pid:
@@ -145,9 +166,13 @@ def fork(body, fds: tuple[int, int, int], cwd: str | os.PathLike | None = None, 
         if session:
             os.setsid()
         for fd, target in enumerate(fds):
-            os.dup2(target, fd)
+            if target != -1:
+                os.dup2(target, fd)
         if cwd is not None:
             os.chdir(cwd)
+        if env is not None:
+            os.environ.clear()
+            os.environ.update(env)
         standard_streams()
         status = body()
     except BaseException:

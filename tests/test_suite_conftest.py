@@ -66,18 +66,12 @@ def test_a_worker_never_starts_workers_of_its_own(monkeypatch):
 
 def test_conftest_means_the_nearest_one_when_rig_and_engine_run_together():
     """A run of its own (forked from this one, the modules of tests/ to be imported afresh)."""
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTEST_ADDOPTS", "PYTEST_XDIST_WORKER", "PYTEST_PLUGINS")}
     done = run_pytest_forked(["--collect-only", "-q", "-p", "no:cacheprovider", "-p", "no:hypothesispytest",
                               "tests/rig/test_rig_fetch.py",
                               "tests/engine/test_engine_generators.py", "tests/formats/test_palette_rules.py"],
-                             REPO, env, forget=lambda name, module: name == "conftest" or _under_tests(module))
+                             REPO, fresh=(top.TESTS,))
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     assert "tests/rig/test_rig_fetch.py::" in done.stdout and "tests/formats/test_palette_rules.py::" in done.stdout
-
-
-def _under_tests(module) -> bool:
-    file = getattr(module, "__file__", None)
-    return bool(file) and Path(file).is_relative_to(top.TESTS)
 
 
 def test_workers_group_their_ids_when_the_controller_chose_loadgroup():

@@ -26,10 +26,12 @@ from harness.engine.fuzz.local import LocalEngine
 from harness.engine.fuzz.strategies import STRATEGIES, weighted
 from harness.engine.fuzz.strategies.nbt import mutf8
 from harness.engine.fuzz.worker import command_side, our_side
+from helpers_adapter import forked_command
 from helpers_cli import run_in_process
 
 REPO = Path(__file__).resolve().parents[2]
-BROKEN = f"{sys.executable} {REPO / 'tests' / 'engine' / 'broken_storage_impl.py'}"
+BROKEN_SCRIPT = REPO / "tests" / "engine" / "broken_storage_impl.py"
+BROKEN = f"{sys.executable} {BROKEN_SCRIPT}"
 
 
 @lru_cache(maxsize=None)
@@ -156,15 +158,19 @@ def test_a_campaign_of_n_cases_is_the_first_n_of_a_longer_one_where_a_chunk_repe
     assert short == {a: h[:40] for a, h in longer.items()}
 
 
-def _campaign(tmp_path, db, engine, cases=16, seed=1):
+def _campaign(tmp_path, db, engine, cases=16, seed=1, draw_processes=1):
     campaign = Campaign(["storage", "snbt"], "26.3", seed, cases, None, tmp_path / "cases", db,
-                        judge_name="python (judge)", impl_name="broken")
+                        judge_name="python (judge)", impl_name="broken", draw_processes=draw_processes)
     return run_campaign(campaign, engine)
 
 
 def test_a_campaign_finds_shrinks_and_keeps_the_planted_bug_then_replays_it_first(tmp_path):
     db = DirectoryBasedExampleDatabase(str(tmp_path / "db"))
-    engine = LocalEngine(our_side(), command_side(BROKEN), workers=2)  # its processes serve both campaigns
+    # its processes serve both campaigns; the planted bug's run in children of the adapters' warm
+    # server (helpers_adapter.forked_command: no interpreter's start and imports of its own)
+    broken = tmp_path / "broken.py"
+    broken.write_text(f"import runpy\nrunpy.run_path({str(BROKEN_SCRIPT)!r}, run_name='__main__')\n")
+    engine = LocalEngine(our_side(), command_side(forked_command(broken)), workers=2)
     try:
         result = _campaign(tmp_path, db, engine)  # 16 cases an area: seed 1 plants the bug in 2 storage cases
         assert result.tallies["snbt"].disagree == 0 and result.tallies["storage"].disagree > 0
@@ -178,7 +184,9 @@ def test_a_campaign_finds_shrinks_and_keeps_the_planted_bug_then_replays_it_firs
         assert len(ops) <= 3 and ops[-1][0] == "get" and ops[-1][1] > 0  # the planted rule, and nothing else
         assert generate.saved_cases(db, "storage", "26.3") == [{"setup": kept[0]["setup"], "ops": ops}]
 
-        again = _campaign(tmp_path, db, engine, cases=1, seed=99)  # one case per area: the saved one comes first
+        # one case per area: the saved one comes first (its one drawn case drawn here: no drawing
+        # process started for it, as the first campaign's was)
+        again = _campaign(tmp_path, db, engine, cases=1, seed=99, draw_processes=0)
         assert again.tallies["storage"].replayed == 1 and again.tallies["storage"].disagree == 1
     finally:
         engine.close()

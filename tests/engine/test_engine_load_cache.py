@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers_cli import run_forked
 
 from harness.engine import casefile, load_cache
 from harness.engine import reference_store as store
@@ -164,9 +165,15 @@ def test_selected_items_are_made_when_asked_for_and_keep_their_order(cache):
 
 
 def _harness(cache: Path, *argv: str) -> subprocess.CompletedProcess:
-    env = dict(os.environ, **{load_cache.CACHE_ENV: str(cache)})
-    return subprocess.run([sys.executable, "-m", "harness", *argv], capture_output=True, text=True, cwd=REPO,
-                          env=env, timeout=300)
+    """``harness ARGV`` with the load cache in ``cache``, in a child forked from this process that
+    sees the store as a new process does (:func:`_fresh_process`: no ledger and no parsed object
+    in memory), its output as text."""
+    def forget():
+        store._ledgers.clear()
+        store._cache.clear()
+
+    done = run_forked(list(argv), env={load_cache.CACHE_ENV: str(cache)}, before=forget, timeout=300)
+    return subprocess.CompletedProcess(argv, done.returncode, done.stdout.decode(), done.stderr.decode())
 
 
 def test_check_answers_the_same_from_an_empty_a_kept_and_a_damaged_cache(tmp_path):

@@ -40,7 +40,10 @@ def _closed_stdout(*argv, fork: bool = False) -> subprocess.CompletedProcess:
 
 @pytest.mark.parametrize("extra, fork", [([], False), (["--quiet"], True)])
 def test_a_passing_check_stays_0(extra, fork):
-    run = _closed_stdout("check", "--version", "26.3", "--area", "storage", "--no-progress", *extra, fork=fork)
+    # the p cases of 26.3's storage (131): what a passing run writes (its table, the summary)
+    # does not grow with its cases
+    run = _closed_stdout("check", "--version", "26.3", "--area", "storage", "--case", "storage/p/*", "--no-progress",
+                         *extra, fork=fork)
     assert run.returncode == 0, run.stderr
     assert b"Traceback" not in run.stderr
 

@@ -14,12 +14,13 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from helpers_adapter import adapter_command
 from helpers_cli import run_pytest_forked
 
 from harness.engine.sources import select_items
 
 REPO = Path(__file__).resolve().parents[2]
-OURS = "python3 -m harness.implementations.process"
+OURS = "def transform(case, answers):\n    return answers\n"  # our answers, unchanged
 
 
 @pytest.fixture(scope="module")
@@ -41,27 +42,23 @@ def _pytest(site: Path, folder: Path, *args: str, autoload: bool = False) -> sub
     ``site`` and this checkout first on its path, as ``PYTHONPATH`` would give, and none of this
     session's modules from a conftest.py or the folder; its exit status and its file
     descriptors 1 and 2 are the run's."""
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(site), str(REPO)]), PYTHONDONTWRITEBYTECODE="1")
-    for name in ("PYTEST_ADDOPTS", "PYTEST_XDIST_WORKER", "PYTEST_PLUGINS", "PYTEST_DISABLE_PLUGIN_AUTOLOAD"):
-        env.pop(name, None)
+    env = {"PYTHONPATH": os.pathsep.join([str(site), str(REPO)]), "PYTHONDONTWRITEBYTECODE": "1",
+           "PYTEST_DISABLE_PLUGIN_AUTOLOAD": None}
     plugins = ["-p", "no:cacheprovider"]
     if not autoload:
         env["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
         plugins += ["-p", "mc-format-harness"]
-    return run_pytest_forked([*plugins, *args], folder, env, path=(str(site), str(REPO)),
-                             forget=lambda name, module: name == "conftest" or _under(module, folder))
-
-
-def _under(module, folder: Path) -> bool:
-    file = getattr(module, "__file__", None)
-    return bool(file) and Path(file).is_relative_to(folder)
+    return run_pytest_forked([*plugins, *args], folder, env, path=(str(site), str(REPO)), fresh=(folder,))
 
 
 def test_an_empty_folder_runs_the_cases_one_item_each(site, tmp_path):
+    # --mc-impl: our implementation behind the line protocol, forked from a warm server
+    # (helpers_adapter), not a new interpreter importing the harness
     junit = tmp_path / "junit.xml"
     folder = tmp_path / "empty"
     folder.mkdir()
-    run = _pytest(site, folder, "--mc-impl", OURS, "--mc-version", "26.3", "--mc-area", "storage", "-q",
+    ours = adapter_command(tmp_path, OURS)
+    run = _pytest(site, folder, "--mc-impl", ours, "--mc-version", "26.3", "--mc-area", "storage", "-q",
                   "--mc-case", "storage/p/*", "--junitxml", str(junit))
     expected = [f"{i.key[2]}[{i.key[0]}]" for i in select_items(["26.3"], ["storage"], "storage/p/*")]
     assert len(expected) > 100

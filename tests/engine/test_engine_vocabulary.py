@@ -14,6 +14,7 @@ import re
 import pytest
 from conftest import REPO
 from helpers_engine import recorded, write_recorded
+from helpers_groups import EVERY_RELEASE
 
 from harness.cli import main
 from harness.engine.casefile import CaseFileError, load_cases
@@ -22,6 +23,8 @@ from harness.engine.runner import CheckItem, check_item, python_implementation
 from harness.engine.sources import generated_cases
 from harness.engine.vocabulary import AREAS, INT_MAX, VOCABULARY, MalformedCase, case_problem, require
 from harness.implementations.python import answer_case
+
+pytestmark = EVERY_RELEASE  # every release read: helpers_groups
 
 GOOD = recorded("26.3")["storage/p/errors"]  # setup {bits: 5, size: 64}, starts with ["new"]
 

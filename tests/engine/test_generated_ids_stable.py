@@ -19,6 +19,9 @@ import pytest
 from harness.engine.recorded_import import RENAME_MARK
 from harness.engine.reference import BUNDLED, bundled_versions, load_reference
 from harness.engine.sources import applies_to, generated_cases
+from helpers_groups import EVERY_RELEASE
+
+pytestmark = EVERY_RELEASE  # every release read: helpers_groups
 
 # ids recorded once and no longer generated (their number is never given again)
 RETIRED = {"snbt/g/collections-077", "snbt/g/collections-078", "snbt/g/collections-079",
