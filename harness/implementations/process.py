@@ -26,7 +26,9 @@ The protocol (``harness check --impl CMD``; toml-test's shape, kept to one long-
 - a case gets ``timeout`` seconds (default 10). A crash (exit, or a line that is not the
   answer to the case sent: not UTF-8, not JSON, another id, or longer than
   ``max_line_bytes``, default 64 MiB) or a hang fails that case with the reason; the process
-  is killed and started again for the next case.
+  is killed and started again for the next case. An answer line that holds ``NaN``,
+  ``Infinity`` or ``-Infinity`` (not JSON, though Python's ``json`` writes them) fails its
+  case saying so; the process goes on.
 - the program runs in a process group of its own, ended as a whole after a failure and at
   the end of the run: a child it started (a helper daemon, a ``sleep``) does not outlive it,
   nor, holding its output open, makes its crash look like a hang.
@@ -264,8 +266,9 @@ class ProcessImplementation:
         except UnicodeDecodeError as e:
             raise self._fail(f"the answer line is not valid UTF-8 at byte {e.start} (lone surrogates go as "
                              f"\\udXXX escapes): {shown_bytes(reply)}") from None
+        constants: list[str] = []  # NaN, Infinity, -Infinity: Python reads them, JSON has none of them
         try:
-            doc = parse(text)
+            doc = parse(text, parse_constant=lambda token: constants.append(token) or float(token))
         except NestedTooDeeply:
             raise self._fail("the answer line is not JSON (nested too deeply)") from None
         except json.JSONDecodeError as e:
@@ -277,6 +280,10 @@ class ProcessImplementation:
                              f"{shorten(repr(got), ID_CHARS)}")
         self.answered += 1
         self._failed_in_a_row = 0
+        if constants:  # a whole line for this case: that case fails, the process goes on
+            held = " and ".join(dict.fromkeys(constants))
+            raise ImplementationFailure(f"the answer line holds {held}, which is not JSON (JSON has no NaN or "
+                                        f"Infinity): {shorten(repr(text.rstrip(chr(10))), MESSAGE_CHARS)}")
         if "failure" in doc:
             if "answers" in doc:
                 raise ImplementationFailure(f"the implementation reported: {shorten(str(doc['failure']), MESSAGE_CHARS)} "
