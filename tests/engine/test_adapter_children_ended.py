@@ -69,7 +69,8 @@ def test_a_child_left_by_a_crashed_adapter_ends_with_it(tmp_path):
     impl = ProcessImplementation(argv, timeout=60)
     impl.start()
     try:
-        with pytest.raises(ImplementationFailure, match=r"^the process exited \(crash\) before answering \(exit status 3\)$"):
+        crashed = r"^the process exited \(crash\) before answering \(exit status 3\)$"
+        with pytest.raises(ImplementationFailure, match=crashed):
             impl.answer(CASE)
         assert _ended(int(pid_file.read_text()))
     finally:

@@ -12,7 +12,8 @@ from harness.implementations.process import ImplementationFailure, ProcessImplem
 
 CASE = {"id": "storage/p/fill-1", "area": "storage", "version": "26.3", "setup": {"bits": 1, "size": 10},
         "ops": [["new"], ["fill", 1], ["longs"], ["values"]]}
-LINE = '{"id": "storage/p/fill-1", "answers": [%s, null, [-1], [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]]}'  # 26.3's, first answer %s
+# 26.3's answers, the first one %s
+LINE = '{"id": "storage/p/fill-1", "answers": [%s, null, [-1], [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]]}'
 
 
 def _command(tmp_path, first_answers: list[str]) -> list[str]:

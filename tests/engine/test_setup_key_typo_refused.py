@@ -42,7 +42,8 @@ def test_a_misspelt_key_in_a_case_file_is_refused_with_the_key_it_misspells(tmp_
 
 def test_our_implementation_refuses_it_too():
     case = {k: ERRORS[k] for k in ("id", "area", "version", "ops")}
-    with pytest.raises(MalformedCase, match=re.escape(f"'setup' has no key 'sizee' (did you mean 'size'?); {STORAGE_SETUP}")):
+    says = f"'setup' has no key 'sizee' (did you mean 'size'?); {STORAGE_SETUP}"
+    with pytest.raises(MalformedCase, match=re.escape(says)):
         answer_case(dict(case, setup={"bits": 5, "sizee": 64}))
     with pytest.raises(MalformedCase, match=re.escape("'setup' has no key 'strict'; a snbt setup is {}")):
         answer_case(dict(recorded("26.3")["snbt/p/1"], setup={"strict": True}))
