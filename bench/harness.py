@@ -22,7 +22,8 @@ so a row's time means something only next to its failures. The peers of ``python
 not fail where it passes: ``null`` fails no case, and ``process`` fails exactly the cases
 ``python`` fails, without one restart; otherwise the bench says why and exits 1.
 
-Run: ``python3 bench/harness.py [--repeat N] [--version V] [--process] [--warm-only]``.
+Run: ``python3 bench/harness.py [--repeat N] [--version V] [--process] [--warm-only]``
+(``--version`` a bundled reference's name; another is refused, exit 2, with the names).
 """
 
 from __future__ import annotations
@@ -179,6 +180,11 @@ def main(argv=None) -> int:
     ap.add_argument("--cold-row", choices=ROWS, help=argparse.SUPPRESS)  # the child process of a cold column
     args = ap.parse_args(argv)
     versions = args.version or bundled_versions()
+    unknown = [v for v in versions if v not in bundled_versions()]
+    if unknown:  # refused before any measurement, not a traceback from the first load
+        print(f"bench/harness.py: --version {', '.join(unknown)}: no bundled reference; the bundled versions are "
+              f"{', '.join(bundled_versions())}", file=sys.stderr)
+        return 2
     if args.cold_row:
         print(json.dumps({"seconds": cold_row(args.cold_row, versions)}))
         return 0

@@ -9,7 +9,8 @@ with the expected status and line within 10 s and 1 GB, or the entry's own bound
 byte array: 4 times the input's size plus 200 MB), and if not, why ("FAIL: over 10 s of wall
 time (3.6 s CPU: a busy machine?)"). Entries whose cost grows with their input
 are built at full size here (``HOSTILE_FULL_SIZE=1``), small in the test suite. Exit status 1
-when one did not.
+when one did not; 2 when ``--only`` matches no entry (the names are listed: an entry that
+scales is named for its full size here, ``1024 chunks`` where the suite's says ``64 chunks``).
 """
 
 from __future__ import annotations
@@ -32,10 +33,14 @@ def main(argv=None) -> int:
     parser.add_argument("--timeout", type=float, default=60.0, help="kill an input's run after this many seconds")
     parser.add_argument("--only", help="only entries whose name contains this")
     args = parser.parse_args(argv)
+    entries = [entry for entry in ENTRIES if not args.only or args.only in entry.name]
+    if not entries:  # an empty table and status 0 would read as a pass
+        print(f"bench/hostile.py: --only {args.only!r}: no entry's name contains it; the entries (at full size, "
+              "where some names differ from the test suite's) are:", *(f"  {e.name}" for e in ENTRIES),
+              sep="\n", file=sys.stderr)
+        return 2
     rows, bad = [], 0
-    for entry in ENTRIES:
-        if args.only and args.only not in entry.name:
-            continue
+    for entry in entries:
         with tempfile.TemporaryDirectory() as folder:
             r = run(entry, Path(folder), max(args.timeout, 2 * entry.seconds))
         lines = (r.stderr + r.stdout).splitlines()

@@ -27,6 +27,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+from typing import Any, Callable
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _LONG_NUMBER = re.compile(r"[0-9]{4000,}")
@@ -44,9 +45,11 @@ class NestedTooDeeply(ValueError):
     """JSON text nested deeper than the reader can follow (``[`` × 100000)."""
 
 
-def parse(text: str | bytes):
+def parse(text: str | bytes, parse_constant: Callable[[str], Any] | None = None):
     """``json.loads(text)``; :class:`NestedTooDeeply` instead of ``RecursionError``, and a
     ``json.JSONDecodeError`` (with its position) for an integer over Python's digit limit.
+    ``parse_constant`` is ``json.loads``'s: it gets the tokens ``NaN``, ``Infinity`` and
+    ``-Infinity`` (Python reads them, JSON has none of them) and gives their value.
 
     >>> try:
     ...     parse("[" * 100000 + "]" * 100000)
@@ -55,7 +58,7 @@ def parse(text: str | bytes):
     nested too deeply
     """
     try:
-        return json.loads(text)
+        return json.loads(text, parse_constant=parse_constant)
     except RecursionError:
         raise NestedTooDeeply("nested too deeply") from None
     except json.JSONDecodeError:

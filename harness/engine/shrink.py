@@ -47,7 +47,9 @@ from harness.engine import vocabulary
 from harness.engine.compare import ErrorPolicy, Mismatch, is_hex
 from harness.engine.runner import CheckItem, Implementation, check_item
 
-SHRUNK = "s"  # the id segment of shrunk cases: <area>/s/<tail> (p: the game's recorded cases, g: generated)
+# the id segment of shrunk cases: <area>/s/<tail> (p: the game's recorded cases, g: generated,
+# fuzz: found by harness fuzz)
+SHRUNK = "s"
 
 
 @dataclass

@@ -236,8 +236,8 @@ FOLDER = ArgType("folder", "a mapping of files (name to hex) and timestamps ([in
 
 @dataclass(frozen=True)
 class Area:
-    """One area's vocabulary: ``setup`` (key -> type; every key required; other keys are
-    ignored, as the game's probes ignore them),
+    """One area's vocabulary: ``setup`` (key -> type; every key required, no other key taken:
+    a misspelt key is refused, never run as a case without it),
     ``ops`` (operation -> its arguments as ``(name, type)`` pairs, in order), and ``opens``:
     the operations that make the object the others work on (empty: the setup makes it);
     ``needs``: operations on a second object of the case (operation -> the operations that
@@ -296,18 +296,36 @@ AREAS: tuple[str, ...] = tuple(VOCABULARY)
 
 
 def setup_problem(area: str, setup) -> str | None:
-    """What is wrong with ``setup`` for ``area`` (a known area), or None."""
+    """What is wrong with ``setup`` for ``area`` (a known area), or None: a key it does not
+    know first (a typo of a key is one, and the key it misspells is then missing too), then a
+    missing key, then a wrongly typed one.
+
+    >>> print(setup_problem("storage", {"bits": 5, "size": 64, "colour": "red"}))
+    'setup' has no key 'colour'; a storage setup is {bits (int), size (int)}
+    >>> print(setup_problem("storage", {"bits": 5, "sizes": 64}))
+    'setup' has no key 'sizes' (did you mean 'size'?); a storage setup is {bits (int), size (int)}
+    """
     spec = VOCABULARY[area].setup
     if not isinstance(setup, dict):
         return f"'setup' must be a mapping, got {_show(setup)}"
+    for key in setup:
+        if key not in spec:
+            import difflib  # here alone: a refusal's cost
+
+            close = difflib.get_close_matches(str(key), [k for k in spec if k not in setup], n=1)
+            meant = f" (did you mean {close[0]!r}?)" if close else ""
+            return f"'setup' has no key {shorten(repr(key), 80)}{meant}; {_setup_form(area)}"
     for key, kind in spec.items():
         if key not in setup:
-            keys = ", ".join(f"{k} ({t.name})" for k, t in spec.items())
-            return f"'setup' needs {key!r}; a {area} setup is {{{keys}}}"
+            return f"'setup' needs {key!r}; {_setup_form(area)}"
         problem = kind.problem(setup[key])
         if problem:
             return f"setup {key} {problem}"
     return None
+
+
+def _setup_form(area: str) -> str:
+    return f"a {area} setup is {{{', '.join(f'{k} ({t.name})' for k, t in VOCABULARY[area].setup.items())}}}"
 
 
 def op_problem(area: str, op) -> str | None:

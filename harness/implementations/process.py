@@ -26,7 +26,12 @@ The protocol (``harness check --impl CMD``; toml-test's shape, kept to one long-
 - a case gets ``timeout`` seconds (default 10). A crash (exit, or a line that is not the
   answer to the case sent: not UTF-8, not JSON, another id, or longer than
   ``max_line_bytes``, default 64 MiB) or a hang fails that case with the reason; the process
-  is killed and started again for the next case.
+  is killed and started again for the next case. An answer line that holds ``NaN``,
+  ``Infinity`` or ``-Infinity`` (not JSON, though Python's ``json`` writes them) fails its
+  case saying so; the process goes on.
+- the program runs in a process group of its own, ended as a whole after a failure and at
+  the end of the run: a child it started (a helper daemon, a ``sleep``) does not outlive it,
+  nor, holding its output open, makes its crash look like a hang.
 - a program that cannot be started, or that fails its first ``give_up_after`` (3) cases in a
   row without ever answering, raises :class:`ImplementationUnavailable` (a
   :class:`~harness.engine.runner.RunAborted`): the run stops rather than failing every case.
@@ -46,6 +51,7 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 from typing import Callable, Sequence
 
 from harness.engine.jsontext import NestedTooDeeply, json_line, parse
@@ -60,6 +66,8 @@ PROTOCOL = 1  # the protocol's version, said in the hello line
 HELLO = "mc-format-harness"  # the hello line's "hello" value
 _STDERR_CHUNK = 4096  # stderr is kept as its last lines, each cut into chunks of this many bytes
 _OVERLONG = object()  # the stdout reader's mark for a line longer than the limit
+_EXIT_POLL = 0.1  # seconds between looks at whether a program that has not answered yet has exited
+_EXIT_GRACE = 0.25  # seconds given then to a line it wrote before exiting, when a child holds its output open
 
 
 class ImplementationFailure(CaseFailure):
@@ -174,11 +182,7 @@ class ProcessImplementation:
         proc, self._proc = self._proc, None
         if proc is None:
             return
-        if proc.poll() is None:
-            try:
-                os.killpg(proc.pid, signal.SIGKILL)  # its own session: children go too
-            except (ProcessLookupError, PermissionError):
-                proc.kill()
+        _end_group(proc)
         try:
             proc.wait(timeout=5)
         except subprocess.TimeoutExpired:  # pragma: no cover - a process that ignores SIGKILL
@@ -192,7 +196,10 @@ class ProcessImplementation:
         # child that left the session (setsid) still holds the pipe open
 
     def close(self) -> None:
-        """Stop the process (closing its stdin first so a well-behaved one can exit)."""
+        """Stop the process (closing its stdin first so a well-behaved one can exit), and with
+        it every process it started that is still in its process group (a ``sleep 300 &`` of a
+        shell adapter): nothing of the program outlives the run. Silent, whether or not anything
+        was left."""
         if self._proc is not None and self._proc.poll() is None:
             try:
                 self._proc.stdin.close()
@@ -207,6 +214,7 @@ class ProcessImplementation:
         without ever answering."""
         proc = self._proc
         if proc is not None and proc.poll() is not None:
+            _end_group(proc)  # a child left holding stderr would keep the join below waiting
             self._stderr_thread.join(timeout=0.5)  # let its last words arrive
         self._stop()
         self.restarts += 1
@@ -238,9 +246,9 @@ class ProcessImplementation:
         except (BrokenPipeError, OSError):
             raise self._fail("the process closed its input before this case") from None
         try:
-            reply = self._lines.get(timeout=self.timeout)
+            reply = self._reply()
             if self._hello_sent and isinstance(reply, bytes) and _answers_hello(reply):
-                reply = self._lines.get(timeout=self.timeout)  # the hello gets no answer; one given is skipped
+                reply = self._reply()  # the hello gets no answer; one given is skipped
             self._hello_sent = False
         except queue.Empty:
             raise self._fail(f"no answer within {self.timeout:g} s (hang; did the program flush its output?); "
@@ -258,8 +266,9 @@ class ProcessImplementation:
         except UnicodeDecodeError as e:
             raise self._fail(f"the answer line is not valid UTF-8 at byte {e.start} (lone surrogates go as "
                              f"\\udXXX escapes): {shown_bytes(reply)}") from None
+        constants: list[str] = []  # NaN, Infinity, -Infinity: Python reads them, JSON has none of them
         try:
-            doc = parse(text)
+            doc = parse(text, parse_constant=lambda token: constants.append(token) or float(token))
         except NestedTooDeeply:
             raise self._fail("the answer line is not JSON (nested too deeply)") from None
         except json.JSONDecodeError as e:
@@ -271,6 +280,10 @@ class ProcessImplementation:
                              f"{shorten(repr(got), ID_CHARS)}")
         self.answered += 1
         self._failed_in_a_row = 0
+        if constants:  # a whole line for this case: that case fails, the process goes on
+            held = " and ".join(dict.fromkeys(constants))
+            raise ImplementationFailure(f"the answer line holds {held}, which is not JSON (JSON has no NaN or "
+                                        f"Infinity): {shorten(repr(text.rstrip(chr(10))), MESSAGE_CHARS)}")
         if "failure" in doc:
             if "answers" in doc:
                 raise ImplementationFailure(f"the implementation reported: {shorten(str(doc['failure']), MESSAGE_CHARS)} "
@@ -283,6 +296,37 @@ class ProcessImplementation:
 
             return answers_from_strings(case["ops"], doc["answers"])
         return doc["answers"]
+
+    def _reply(self) -> bytes | object | None:
+        """The program's next answer line (bytes, or ``_OVERLONG``) within the timeout
+        (``queue.Empty`` past it); None at the end of its output or once it has exited, even
+        while a child it started still holds its output open (a crash is told as one at once,
+        not waited out as a hang). What it wrote before exiting is still read."""
+        deadline = time.monotonic() + self.timeout
+        while (left := deadline - time.monotonic()) > 0:
+            try:
+                return self._lines.get(timeout=min(left, _EXIT_POLL))
+            except queue.Empty:
+                if self._proc.poll() is not None:
+                    try:
+                        return self._lines.get(timeout=_EXIT_GRACE)  # a line its reader has yet to pass on
+                    except queue.Empty:
+                        return None
+        raise queue.Empty
+
+
+def _end_group(proc: subprocess.Popen) -> None:
+    """SIGKILL to ``proc``'s process group (it was started in a session of its own, so the group
+    is the program and every child it started that stayed in it), whether the program itself
+    still runs or has exited; nothing when no one is left. (A child that started a session of
+    its own, ``setsid``, has left the group and is out of reach.)"""
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass  # the group is empty
+    except PermissionError:  # a member the harness may not signal (setuid): the program alone
+        if proc.poll() is None:
+            proc.kill()
 
 
 def _answers_hello(reply: bytes) -> bool:

@@ -10,7 +10,8 @@ Shapes, chosen so user code reads naturally and nothing the game keeps is lost:
 - ``StringTag`` is a ``str`` subclass holding the Java string with surrogate pairs joined
   into one code point and lone surrogates kept as they are (``"\\ud83d"``).
 - ``ByteArrayTag``, ``IntArrayTag``, ``LongArrayTag`` hold a 1-D NumPy array (``.array``,
-  dtype int8/int32/int64) and behave as sequences of ints.
+  dtype int8/int32/int64) and behave as sequences of ints. A ``ByteArrayTag`` is also built
+  from ``bytes`` (the raw bytes, two's complement) and ``bytes(tag)`` gives them back.
 - ``ListTag`` is a ``list`` of tags. Which element type it is written with is the binary
   writer's business (homogeneous before 26.x; wrapped mixed lists in 26.x).
 - ``CompoundTag`` is a ``dict`` from ``str`` to tag whose insertion order is the order the
@@ -226,20 +227,30 @@ class _ArrayTag(Tag):
     dtype: ClassVar[type[np.signedinteger[Any]]]
     array: np.ndarray[Any, np.dtype[np.signedinteger[Any]]]
 
-    def __init__(self, values: Iterable[int] | np.ndarray[Any, Any] = ()):
+    def __init__(self, values: Iterable[int] | np.ndarray[Any, Any] | bytes | bytearray | memoryview = ()):
         array: np.ndarray[Any, Any]
-        if isinstance(values, np.ndarray):
+        if isinstance(values, (bytes, bytearray, memoryview)):
+            if self.dtype is not np.int8:
+                raise TypeError(f"{type(self).__name__} takes ints or a NumPy array, not {type(values).__name__} "
+                                f"(for big-endian words: numpy.frombuffer(data, '>i{np.dtype(self.dtype).itemsize}'))")
+            array = np.frombuffer(bytes(values), np.int8)  # raw bytes, two's complement (b"\xf1" is -15)
+        elif isinstance(values, np.ndarray):
+            if values.dtype.kind in "iub" and values.size and not np.can_cast(values.dtype, self.dtype):
+                self._check_range((values.min(), values.max()))  # a wider array's values, never wrapped
             array = values.astype(self.dtype, copy=False)
         else:
             values = list(values)
-            info: np.iinfo[Any] = np.iinfo(self.dtype)
-            for v in values:
-                if not info.min <= int(v) <= info.max:
-                    raise ValueError(f"{type(self).__name__} element out of range: {v}")
+            self._check_range(values)
             array = np.array(values, dtype=self.dtype)
         if array.ndim != 1:
             raise ValueError(f"{type(self).__name__} takes a 1-D array")
         self.array = array
+
+    def _check_range(self, values: Iterable[Any]) -> None:
+        info: np.iinfo[Any] = np.iinfo(self.dtype)
+        for v in values:
+            if not info.min <= int(v) <= info.max:
+                raise ValueError(f"{type(self).__name__} element out of range: {v}")
 
     def __len__(self) -> int:
         return len(self.array)
@@ -261,10 +272,30 @@ class _ArrayTag(Tag):
 
 
 class ByteArrayTag(_ArrayTag):
-    """TAG_Byte_Array (id 7): signed bytes."""
+    """TAG_Byte_Array (id 7): signed bytes, as the game's ``byte[]`` holds them.
+
+    Built from ints (each -128 to 127, else ``ValueError``), from a NumPy array (its values,
+    range-checked the same way), or from ``bytes``, ``bytearray`` or ``memoryview``, taken as
+    the raw bytes in two's complement (byte ``0xf1`` is -15), so any bytes, such as
+    ``os.urandom(n)``, make a tag, and ``bytes(tag)`` gives them back. (The int and long
+    array tags refuse bytes-like values with a ``TypeError``: which byte order the words
+    have is the caller's to say, through ``numpy.frombuffer``.)
+
+    >>> ByteArrayTag(b"\\x01\\xf1\\xff")
+    ByteArrayTag([1, -15, -1])
+    >>> bytes(ByteArrayTag([1, -15, -1]))
+    b'\\x01\\xf1\\xff'
+    >>> ByteArrayTag([241])
+    Traceback (most recent call last):
+    ...
+    ValueError: ByteArrayTag element out of range: 241
+    """
 
     id = TAG_BYTE_ARRAY
     dtype = np.int8
+
+    def __bytes__(self) -> bytes:
+        return self.array.tobytes()
 
 
 class IntArrayTag(_ArrayTag):
