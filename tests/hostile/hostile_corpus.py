@@ -342,8 +342,9 @@ ENTRIES = [
           r"\d+B, -?\d+B\]$", seconds=_ARRAY_SECONDS, max_rss=_four_times_input),
     Entry(f"region file: {REGION_CHUNKS} chunks, each a list of 20 million compounds", 2,
           lambda folder: _region_bombs(folder, REGION_CHUNKS), 0,
-          rf"^chunks: {REGION_CHUNKS} of 1024; {REGION_CHUNKS - REGION_READS} not checked: the chunks read before "
-          rf"them used up the budget for the whole file, {MAX_REGION_TAGS} tags"),
+          rf"^chunks: {REGION_CHUNKS} of 1024; {REGION_CHUNKS} not checked: {REGION_READS} as their rows say, "
+          rf"{REGION_CHUNKS - REGION_READS} because the chunks read before them used up the budget for the whole "
+          rf"file, {MAX_REGION_TAGS} tags"),
     Entry(f"region file: {DAMAGED_CHUNKS} chunks, each a damaged 1 MB zlib stream", 2, _region_damaged, 0,
           rf"^chunks: {DAMAGED_CHUNKS} of 1024; {REGION_READS} the game cannot load; "
           rf"{DAMAGED_CHUNKS - REGION_READS} not checked: "),
