@@ -33,6 +33,7 @@ SHOWN_PARTIAL = 10  # partial cases listed in the text report; JSON has them all
 SHOWN_MISMATCHES = 3  # per case in the text report; JSON and JUnit carry them all
 SHOWN_UNCLEAN = 10  # unverified cases that raised, listed in the text report; JSON has them all
 VALUE_CHARS = 300  # a value longer than this is shown as a window around its first difference
+SIDE_CHARS = 40  # a one-line failure (-q, JUnit's message) shows both sides when each is at most this long
 
 
 @dataclass
@@ -101,6 +102,23 @@ def headline(m: Mismatch) -> str:
     if instead is not None:
         return f"{op}: {instead}"
     return f"{op} differs at {m.where or 'the answer'}"
+
+
+def short_line(m: Mismatch) -> str:
+    """:func:`headline` and, when both sides at the place are short (each at most
+    :data:`SIDE_CHARS` characters of JSON, or of the windows of two strings), both:
+    ``op 8 ["get", 5] differs at the answer: expected 129, actual 403``. The line of ``-q``
+    and of a JUnit failure's message; a long or missing side is left to the full report."""
+    line, d = headline(m), m.difference
+    if m.expected is MISSING or m.actual is MISSING:
+        return line
+    if d.offset is not None:
+        sides = (f"{d.unit} {d.offset} {d.expected_window}", f"{d.unit} {d.offset} {d.actual_window}")
+    else:
+        sides = tuple(map(_text, (d.expected, d.actual) if d.path else (m.expected, m.actual)))
+    if max(map(len, sides)) > SIDE_CHARS:
+        return line
+    return f"{line}: expected {sides[0]}, actual {sides[1]}"
 
 
 def mismatch_lines(m: Mismatch, labels: tuple[str, str] = ("expected", "actual")) -> list[str]:
@@ -242,7 +260,7 @@ def print_text(outcomes: list[Outcome], console, implementation: str, policy: st
     failed = [o for o in outcomes if o.status == "failed"]
     for o in failed:
         if quiet:
-            first = o.reason or (headline(o.mismatches[0]) if o.mismatches else "")
+            first = o.reason or (short_line(o.mismatches[0]) if o.mismatches else "")
             say(f"FAIL {o.item.key[0]} {shorten(o.item.key[2], ID_CHARS)}{_listed(o)}: {first}")
         else:
             say(failure_text(o))
@@ -455,7 +473,7 @@ def junit_xml(outcomes: list[Outcome], implementation: str, policy: str, seconds
         tc = ET.SubElement(suites[(v, area)], "testcase", classname=f"{v}.{area}", name=_xml_text(cid),
                            time=f"{o.seconds:.6f}", file=_xml_text(o.item.source))
         if o.status == "failed":
-            first = o.reason or headline(o.mismatches[0])
+            first = o.reason or short_line(o.mismatches[0])
             fail = ET.SubElement(tc, "failure", message=_xml_text(first), type="crash" if o.reason else "mismatch")
             fail.text = _xml_text(failure_text(o))
         elif o.status == "unverified":
