@@ -178,11 +178,16 @@ def failure_text(o: Outcome) -> str:
 
 
 def unclean_lines(outcomes: list[Outcome], shown: int = SHOWN_UNCLEAN) -> list[str]:
-    """The unverified cases whose implementation raised instead of answering (their
-    ``reason``): a section of the text report, empty when there is none. Still unverified
-    (no recorded answer to judge them by), but a person should see that they did not run."""
+    """The unverified cases that got no answers (their ``reason``), in two sections of the
+    text report, each empty when it has none: the ones the implementation declined whole (a
+    program's ``failure`` line: ``area snbt not implemented``), then the ones it crashed,
+    hung or raised on. Still unverified (no recorded answer to judge them by), but a person
+    should see that they did not run, and why."""
     unclean = [o for o in outcomes if o.status == "unverified" and o.reason]
-    return listed("unverified cases that did not run cleanly", [case_row(o, o.reason) for o in unclean], shown)
+    declined = [case_row(o, o.reason) for o in unclean if o.declined_case]
+    crashed = [case_row(o, o.reason) for o in unclean if not o.declined_case]
+    return (listed("unverified cases the implementation declined (a failure line)", declined, shown)
+            + listed("unverified cases that did not run cleanly", crashed, shown))
 
 
 def unverified_lines(outcomes: list[Outcome]) -> list[str]:
