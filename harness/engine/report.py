@@ -299,7 +299,7 @@ def print_text(outcomes: list[Outcome], console, implementation: str, policy: st
         if slow:
             say("slow: " + "; ".join(slow))
         if seconds is not None:
-            say(f"{len(outcomes)} cases in {seconds:.2f} s")
+            say(f"{len(outcomes)} case{'s' if len(outcomes) != 1 else ''} in {seconds:.2f} s")
     console.file.flush()
 
 
@@ -327,12 +327,20 @@ def common_reasons(failed: list[Outcome], top: int = 3) -> list[str]:
     return [f"{reason} ({n} cases)" for reason, n in ranked if n > 1]
 
 
+SLOW_MIN_CASES = 20
+"""Fewer answered cases in an area than this, and its average is mostly the implementation's
+start-up (a program's start is timed in its first case: 50-70 ms for a Python adapter), so
+the ``slow:`` line says so beside the number."""
+
+
 def slow_areas(outcomes: list[Outcome], threshold: float = 0.05) -> list[str]:
     """Areas averaging more than ``threshold`` seconds per case, with their slowest case.
 
     Only the cases the implementation answered count: one that raised, crashed, hung or sent a
     bad line (failed with a ``reason``) times the failure, not the implementation's speed, and
-    an area where the implementation crashed on every case is not called slow."""
+    an area where the implementation crashed on every case is not called slow. Over fewer
+    than :data:`SLOW_MIN_CASES` cases the line adds that the implementation's start-up is in
+    the average (``over 1 case, the implementation's start-up included: too few to tell``)."""
     out = []
     per_area: dict[str, list[Outcome]] = defaultdict(list)
     for o in outcomes:
@@ -342,8 +350,11 @@ def slow_areas(outcomes: list[Outcome], threshold: float = 0.05) -> list[str]:
         total = sum(o.seconds for o in group)
         if group and total / len(group) > threshold:
             worst = max(group, key=lambda o: o.seconds)
-            out.append(f"{area} averages {1000 * total / len(group):.0f} ms per case "
-                       f"(slowest {worst.item.key[0]} {shorten(worst.item.key[2], ID_CHARS)}: {worst.seconds:.2f} s)")
+            few = "" if len(group) >= SLOW_MIN_CASES else (
+                f"; over {len(group)} case{'s' if len(group) != 1 else ''}, the implementation's start-up "
+                "included: too few to tell")
+            out.append(f"{area} averages {1000 * total / len(group):.0f} ms per case (slowest {worst.item.key[0]} "
+                       f"{shorten(worst.item.key[2], ID_CHARS)}: {worst.seconds:.2f} s{few})")
     return out
 
 
