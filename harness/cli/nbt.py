@@ -593,13 +593,16 @@ class _Region:
         ``max_region_tags`` tags (default :data:`~harness.formats.budget.MAX_REGION_TAGS`)
         and ``max_bytes`` decompressed bytes in all, each chunk within the per-read
         ``--max-tags`` and ``max_bytes`` too. Once it is spent, the rows that follow say
-        "not checked" and the count line says how many and which budget."""
+        "not checked" and the count line says which budget. The count line's "not checked"
+        counts every row that says so (a read over a limit of its own, the chunk where the
+        file's budget ran out, the chunks after it). The columns are as wide as their widest
+        value (at least their heading's; sector numbers of a large file reach 8 digits)."""
         from harness.formats import region as regions
         from harness.formats.budget import BudgetExceeded
 
         region = self.region
         account = budget.Allowance(budget.MAX_REGION_TAGS if max_region_tags is None else max_region_tags, max_bytes)
-        rows, damaged, unchecked = [], 0, 0
+        cells, damaged, unchecked, spent = [], 0, 0, 0
         first = None  # the first chunk the game cannot load, and why
         for loc in region.locations:
             length_text = kind = "-"
@@ -609,15 +612,17 @@ class _Region:
                 length, compression_id = region.stream_header(loc)
                 length_text, kind = str(length), regions.compression_name(compression_id)
                 if account.spent:
-                    unchecked += 1
+                    spent += 1
                     remark = "  note: not checked: the budget for the whole file is spent"
                 else:
                     tag = self._checked(loc, version, account, max_bytes)
             except BudgetExceeded as e:
+                unchecked += 1
                 remark = f"  note: not checked: {e}"  # the tools' own budget, not the game's
             except GameError as e:
                 text = e.message if isinstance(e, regions.RegionError) else _describe(e)
                 if isinstance(e, regions.UnsupportedChunkError) or _over_limit(e):
+                    unchecked += 1
                     remark = f"  note: not checked: {text}"  # this reader's limit, not the game's
                 else:
                     damaged += 1
@@ -628,15 +633,23 @@ class _Region:
                 if stored is not None and not self._holds(loc, stored):
                     remark = (f"  note: holds world chunk {stored[0]},{stored[1]} (its xPos, zPos), whose place "
                               f"in a region is {stored[0] & 31},{stored[1] & 31}")
-            rows.append(f"{loc.x:>3} {loc.z:>3} {loc.sector:>7} {loc.sectors:>7} {length_text:>9}  {kind:<11}  "
-                        f"{_saved(loc.timestamp):<19}{remark}".rstrip())
+            cells.append((str(loc.x), str(loc.z), str(loc.sector), str(loc.sectors), length_text, kind,
+                          _saved(loc.timestamp), remark))
         count = f"chunks: {len(region.locations)} of {regions.CHUNKS}"
         if damaged:
             count += f"; {damaged} the game cannot load"
-        if unchecked:
+        if unchecked or spent:
             tags, size = account.limits
-            count += (f"; {unchecked} not checked: the chunks read before them used up the budget for the whole "
-                      f"file, {tags} tags and {size} decompressed bytes (--max-region-tags N, --max-bytes N)")
+            said = "as its row says" if unchecked == 1 else "as their rows say"
+            used_up = (f"the chunks read before them used up the budget for the whole file, {tags} tags and {size} "
+                       f"decompressed bytes (--max-region-tags N, --max-bytes N)")
+            count += f"; {unchecked + spent} not checked" + (
+                f" ({said})" if not spent else f": {used_up}" if not unchecked else
+                f": {unchecked} {said}, {spent} because {used_up}")
+        heading = ("x", "z", "sector", "sectors", "length", "compression", "saved (UTC)", "")
+        widths = [max(least, *(len(row[i]) for row in cells)) if cells else least
+                  for i, least in enumerate((3, 3, 7, 7, 9, 11, 19, 0))]
+        rows = [_table_row(row, widths) for row in cells]
         cut = [f"note: {line} (the game logs it and opens the file, the rest of its header read as zeros)"
                for line in region.log if line.startswith("Region file has truncated header")]
         if rows and damaged == len(rows):
@@ -644,9 +657,7 @@ class _Region:
                                f"the game can load); the first, {first}")
         if not rows:  # nothing stored: no table to head
             return [f"region file (recognised by {self.how})", *cut, f"{count}: the region holds no chunk"]
-        return [f"region file (recognised by {self.how})", *cut, count,
-                f"{'x':>3} {'z':>3} {'sector':>7} {'sectors':>7} {'length':>9}  {'compression':<11}  saved (UTC)",
-                *rows]
+        return [f"region file (recognised by {self.how})", *cut, count, _table_row(heading, widths), *rows]
 
     def _checked(self, loc, version, account, max_bytes: int):
         """The chunk's root compound, read as :meth:`document` reads it within what is left of
@@ -691,6 +702,15 @@ class _Region:
         if (x & 31, z & 31) != (loc.x, loc.z):
             return False
         return self.coords is None or (x >> 5, z >> 5) == self.coords
+
+
+def _table_row(cells: tuple[str, ...], widths: list[int]) -> str:
+    """A row of ``show``'s region table: x, z, sector, sectors and length right-aligned,
+    compression and save time left-aligned, each in its column's width, then the remark."""
+    x, z, sector, sectors, length, kind, saved, remark = cells
+    w = widths
+    return (f"{x:>{w[0]}} {z:>{w[1]}} {sector:>{w[2]}} {sectors:>{w[3]}} {length:>{w[4]}}  {kind:<{w[5]}}  "
+            f"{saved:<{w[6]}}{remark}").rstrip()
 
 
 def _saved(timestamp: int) -> str:

@@ -49,6 +49,17 @@ exit status:
 """
 
 
+def run_it_line(out: str | None, judged: str) -> str:
+    """How to run the shrunk case: ``harness check --cases`` with the file ``--out`` wrote
+    (shell-quoted) when there is one, else with FILE, where the printed case is saved (anywhere:
+    ``--cases FILE`` needs no ``cases/<area>/`` folder)."""
+    import shlex
+
+    file = shlex.quote(str(out)) if out else "FILE"
+    line = f"to run it: harness check --cases {file} ({judged}), or harness live --jar server.jar --cases {file}"
+    return line if out else f"{line}; FILE: the case printed below, saved anywhere"
+
+
 def register(subparsers) -> None:
     from argparse import RawDescriptionHelpFormatter
 
@@ -165,16 +176,16 @@ def run(args) -> int:
         print("\n".join(mismatch_lines(m)), file=sys.stderr)
     judged = ("judged by the recorded answers of its prefix" if prefix else
               "unverified until the game answers it: the oracle shrank it past the recorded prefixes")
-    print(f"to run it: harness check --cases FILE ({judged}), or harness live --jar server.jar --cases FILE",
-          file=sys.stderr)
     text = cases_text(case["area"], "harness shrink", [shrunk],
-                      header=f"shrunk by harness shrink from {case['id']} ({case['version']}); add under cases/{case['area']}/")
+                      header=f"shrunk by harness shrink from {case['id']} ({case['version']}); run it with "
+                             "harness check --cases <this file>, wherever it is")
     if args.out:
         try:
             atomic_write_text(args.out, text)
         except OSError as e:
             print(f"harness shrink: cannot write {args.out}: {describe_os_error(e)}", file=sys.stderr)
             return 2
+    print(run_it_line(args.out, judged), file=sys.stderr)
     try:
         sys.stdout.write(text)
         sys.stdout.flush()

@@ -30,6 +30,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import shlex
 import shutil
 import tempfile
 import zlib
@@ -112,7 +113,7 @@ def read_recorded(path: str | os.PathLike) -> list[dict]:
     """
     path = Path(path)
     if path.suffix.lower() in YAML_SUFFIXES:
-        raise CaseFileError(_YAML_GIVEN.format(path=path))
+        raise CaseFileError(_YAML_GIVEN.format(path=path, quoted=shlex.quote(str(path))))
     try:
         raw = limits.read_capped(path)
         if raw[:2] == b"\x1f\x8b":
@@ -137,7 +138,7 @@ def read_recorded(path: str | os.PathLike) -> list[dict]:
             raise CaseFileError(f"{path}:{number}: not valid JSON (nested too deeply)") from None
         except json.JSONDecodeError as e:
             if not out and _looks_like_yaml(line):
-                raise CaseFileError(_YAML_GIVEN.format(path=path)) from None
+                raise CaseFileError(_YAML_GIVEN.format(path=path, quoted=shlex.quote(str(path)))) from None
             try:  # json reads bytes in UTF-16 or -32 too, where their byte order mark or NULs say so
                 line.decode("utf-8")
             except UnicodeDecodeError as u:
@@ -153,8 +154,8 @@ def read_recorded(path: str | os.PathLike) -> list[dict]:
 
 
 _YAML_GIVEN = ("{path}: this is a YAML case file; --recorded takes recorded JSONL (one case with its answers "
-               "per line, reference/RECORDED_FORMAT.md). To run a case file, put it under cases/<area>/ and use "
-               "--cases")
+               "per line, reference/RECORDED_FORMAT.md). To run this case file, wherever it is: harness check "
+               "--cases {quoted}")
 
 
 def _looks_like_yaml(line: bytes) -> bool:

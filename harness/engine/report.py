@@ -33,6 +33,7 @@ SHOWN_PARTIAL = 10  # partial cases listed in the text report; JSON has them all
 SHOWN_MISMATCHES = 3  # per case in the text report; JSON and JUnit carry them all
 SHOWN_UNCLEAN = 10  # unverified cases that raised, listed in the text report; JSON has them all
 VALUE_CHARS = 300  # a value longer than this is shown as a window around its first difference
+SIDE_CHARS = 40  # a one-line failure (-q, JUnit's message) shows both sides when each is at most this long
 
 
 @dataclass
@@ -103,6 +104,23 @@ def headline(m: Mismatch) -> str:
     return f"{op} differs at {m.where or 'the answer'}"
 
 
+def short_line(m: Mismatch) -> str:
+    """:func:`headline` and, when both sides at the place are short (each at most
+    :data:`SIDE_CHARS` characters of JSON, or of the windows of two strings), both:
+    ``op 8 ["get", 5] differs at the answer: expected 129, actual 403``. The line of ``-q``
+    and of a JUnit failure's message; a long or missing side is left to the full report."""
+    line, d = headline(m), m.difference
+    if m.expected is MISSING or m.actual is MISSING:
+        return line
+    if d.offset is not None:
+        sides = (f"{d.unit} {d.offset} {d.expected_window}", f"{d.unit} {d.offset} {d.actual_window}")
+    else:
+        sides = tuple(map(_text, (d.expected, d.actual) if d.path else (m.expected, m.actual)))
+    if max(map(len, sides)) > SIDE_CHARS:
+        return line
+    return f"{line}: expected {sides[0]}, actual {sides[1]}"
+
+
 def mismatch_lines(m: Mismatch, labels: tuple[str, str] = ("expected", "actual")) -> list[str]:
     """A mismatch as text lines: op index and text, the place, both sides (windows for strings).
 
@@ -160,11 +178,16 @@ def failure_text(o: Outcome) -> str:
 
 
 def unclean_lines(outcomes: list[Outcome], shown: int = SHOWN_UNCLEAN) -> list[str]:
-    """The unverified cases whose implementation raised instead of answering (their
-    ``reason``): a section of the text report, empty when there is none. Still unverified
-    (no recorded answer to judge them by), but a person should see that they did not run."""
+    """The unverified cases that got no answers (their ``reason``), in two sections of the
+    text report, each empty when it has none: the ones the implementation declined whole (a
+    program's ``failure`` line: ``area snbt not implemented``), then the ones it crashed,
+    hung or raised on. Still unverified (no recorded answer to judge them by), but a person
+    should see that they did not run, and why."""
     unclean = [o for o in outcomes if o.status == "unverified" and o.reason]
-    return listed("unverified cases that did not run cleanly", [case_row(o, o.reason) for o in unclean], shown)
+    declined = [case_row(o, o.reason) for o in unclean if o.declined_case]
+    crashed = [case_row(o, o.reason) for o in unclean if not o.declined_case]
+    return (listed("unverified cases the implementation declined (a failure line)", declined, shown)
+            + listed("unverified cases that did not run cleanly", crashed, shown))
 
 
 def unverified_lines(outcomes: list[Outcome]) -> list[str]:
@@ -242,7 +265,7 @@ def print_text(outcomes: list[Outcome], console, implementation: str, policy: st
     failed = [o for o in outcomes if o.status == "failed"]
     for o in failed:
         if quiet:
-            first = o.reason or (headline(o.mismatches[0]) if o.mismatches else "")
+            first = o.reason or (short_line(o.mismatches[0]) if o.mismatches else "")
             say(f"FAIL {o.item.key[0]} {shorten(o.item.key[2], ID_CHARS)}{_listed(o)}: {first}")
         else:
             say(failure_text(o))
@@ -276,7 +299,7 @@ def print_text(outcomes: list[Outcome], console, implementation: str, policy: st
         if slow:
             say("slow: " + "; ".join(slow))
         if seconds is not None:
-            say(f"{len(outcomes)} cases in {seconds:.2f} s")
+            say(f"{len(outcomes)} case{'s' if len(outcomes) != 1 else ''} in {seconds:.2f} s")
     console.file.flush()
 
 
@@ -304,12 +327,20 @@ def common_reasons(failed: list[Outcome], top: int = 3) -> list[str]:
     return [f"{reason} ({n} cases)" for reason, n in ranked if n > 1]
 
 
+SLOW_MIN_CASES = 20
+"""Fewer answered cases in an area than this, and its average is mostly the implementation's
+start-up (a program's start is timed in its first case: 50-70 ms for a Python adapter), so
+the ``slow:`` line says so beside the number."""
+
+
 def slow_areas(outcomes: list[Outcome], threshold: float = 0.05) -> list[str]:
     """Areas averaging more than ``threshold`` seconds per case, with their slowest case.
 
     Only the cases the implementation answered count: one that raised, crashed, hung or sent a
     bad line (failed with a ``reason``) times the failure, not the implementation's speed, and
-    an area where the implementation crashed on every case is not called slow."""
+    an area where the implementation crashed on every case is not called slow. Over fewer
+    than :data:`SLOW_MIN_CASES` cases the line adds that the implementation's start-up is in
+    the average (``over 1 case, the implementation's start-up included: too few to tell``)."""
     out = []
     per_area: dict[str, list[Outcome]] = defaultdict(list)
     for o in outcomes:
@@ -319,8 +350,11 @@ def slow_areas(outcomes: list[Outcome], threshold: float = 0.05) -> list[str]:
         total = sum(o.seconds for o in group)
         if group and total / len(group) > threshold:
             worst = max(group, key=lambda o: o.seconds)
-            out.append(f"{area} averages {1000 * total / len(group):.0f} ms per case "
-                       f"(slowest {worst.item.key[0]} {shorten(worst.item.key[2], ID_CHARS)}: {worst.seconds:.2f} s)")
+            few = "" if len(group) >= SLOW_MIN_CASES else (
+                f"; over {len(group)} case{'s' if len(group) != 1 else ''}, the implementation's start-up "
+                "included: too few to tell")
+            out.append(f"{area} averages {1000 * total / len(group):.0f} ms per case (slowest {worst.item.key[0]} "
+                       f"{shorten(worst.item.key[2], ID_CHARS)}: {worst.seconds:.2f} s{few})")
     return out
 
 
@@ -455,7 +489,7 @@ def junit_xml(outcomes: list[Outcome], implementation: str, policy: str, seconds
         tc = ET.SubElement(suites[(v, area)], "testcase", classname=f"{v}.{area}", name=_xml_text(cid),
                            time=f"{o.seconds:.6f}", file=_xml_text(o.item.source))
         if o.status == "failed":
-            first = o.reason or headline(o.mismatches[0])
+            first = o.reason or short_line(o.mismatches[0])
             fail = ET.SubElement(tc, "failure", message=_xml_text(first), type="crash" if o.reason else "mismatch")
             fail.text = _xml_text(failure_text(o))
         elif o.status == "unverified":

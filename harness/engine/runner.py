@@ -161,6 +161,7 @@ class Outcome:
     not_judged: list[int] = field(default_factory=list)  # operations recorded as absent in the release
     declined: list[int] = field(default_factory=list)  # operations the implementation answered unsupported
     expected_failure: str | None = None  # the reason an --expect-failures list gives for this case
+    declined_case: bool = False  # the implementation declined the whole case (CaseDeclined): ``reason`` is its why
 
     def declined_reasons(self) -> list[dict]:
         """``[{"index": i, "op": [...], "reason": why}, ...]``: what the implementation declined;
@@ -231,7 +232,8 @@ def check_item(impl: Implementation, item: CheckItem, policy: ErrorPolicy = "mes
     except BaseException as e:  # an implementation's crash is that case's failure
         seconds = time.perf_counter() - start
         status = "unverified" if item.expected is None else "partial" if isinstance(e, CaseDeclined) else "failed"
-        outcome = Outcome(item, status, reason=describe_exception(e), seconds=seconds)
+        outcome = Outcome(item, status, reason=describe_exception(e), seconds=seconds,
+                          declined_case=isinstance(e, CaseDeclined))
         if isinstance(e, RunAborted):
             if e.reason is not None:  # the case was given and got no answer (not: cannot start)
                 e.outcome = outcome

@@ -44,7 +44,13 @@ answer looks like it), naming the limit and the place.
   ``DecompressionLimitException`` (a game error's shape: the harness's own kind, never the
   game's), its message naming this limit and its ``limit`` attribute the number.
 
-They are module attributes read at each use, so a caller (an option, a test) may change them.
+They are module attributes read at each use, so a caller (an option, a test) may change them:
+a library user raises one by setting it (``harness.formats.budget.MAX_TAGS = 5_000_000``), a
+``harness`` command by its option; a refusal's message names both (:func:`to_raise`).
+:class:`BudgetExceeded` is exported by :mod:`harness.formats.nbt` too, where
+:func:`~harness.formats.nbt.loads`, :func:`~harness.formats.nbt.load` (:data:`MAX_TAGS`) and
+:func:`~harness.formats.nbt.parse_snbt` (:data:`MAX_SNBT_CHARS`, :data:`MAX_SNBT_VALUES`)
+raise it.
 """
 
 from __future__ import annotations
@@ -58,8 +64,31 @@ MAX_CHUNK_BYTES = 64 << 20
 MAX_DECOMPRESSED_BYTES = 256 << 20
 
 
+OPTIONS = {
+    "MAX_TAGS": "harness nbt --max-tags",
+    "MAX_SNBT_CHARS": "harness nbt --max-snbt-chars",
+    "MAX_SNBT_VALUES": "harness nbt --max-snbt-values",
+    "MAX_STORAGE_ENTRIES": "harness check --max-storage-entries",
+    "MAX_REGION_TAGS": "harness nbt show --max-region-tags",
+}
+"""The command option that raises each budget (by its name here); :data:`MAX_CHUNK_BYTES` has none."""
+
+
 class BudgetExceeded(Exception):
-    """A read or a case over one of the tools' own budgets (see the module docstring)."""
+    """A read or a case over one of the tools' own budgets (see the module docstring); its
+    message names the budget, the place, and how to raise it (:func:`to_raise`)."""
+
+
+def to_raise(name: str) -> str:
+    """How to raise the budget ``name`` (a name of this module), for a command and in Python,
+    as a refusal's message says it:
+
+    >>> to_raise("MAX_TAGS")
+    'harness nbt --max-tags N, or harness.formats.budget.MAX_TAGS = N in Python, to raise it'
+    """
+    option = OPTIONS.get(name)
+    setting = f"harness.formats.budget.{name} = N in Python"
+    return f"{option} N, or {setting}, to raise it" if option else f"{setting} to raise it"
 
 
 class Allowance:

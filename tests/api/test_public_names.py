@@ -25,7 +25,7 @@ PUBLIC_NAMES: dict[str, list[str]] = {
         "parse_snbt", "to_snbt",
         "Tag", "EndTag", "END", "ByteTag", "ShortTag", "IntTag", "LongTag", "FloatTag", "DoubleTag",
         "ByteArrayTag", "StringTag", "ListTag", "CompoundTag", "IntArrayTag", "LongArrayTag",
-        "GameError", "CompressionError", "CommandSyntaxError",
+        "GameError", "CompressionError", "CommandSyntaxError", "BudgetExceeded",
     ],
     "harness.formats.storage": ["BitStorage", "InitializationException", "MAX_LONGS", "SimpleBitStorage",
                                 "ZeroBitStorage", "java_int", "java_longs", "new_storage", "required_longs"],

@@ -135,12 +135,12 @@ def test_chunks_this_reader_cannot_read_are_not_counted_as_damage(capsys, tmp_pa
     sector = int.from_bytes(data[97 * 4:97 * 4 + 3], "big")  # chunk 1,3: the only one
     region = tmp_path / "r.0.0.mca"
     status, out, _ = run(capsys, "show", REAL / "java-region/r.0.0.mca", "--max-bytes", "20000")
-    assert status == 0 and out.splitlines()[1] == "chunks: 1 of 1024"
+    assert status == 0 and out.splitlines()[1] == "chunks: 1 of 1024; 1 not checked (as its row says)"
     assert "note: not checked: decompresses to more than the tools' limit of 20000 bytes " in _rows(out)[(1, 3)] and "(--max-bytes N to raise it)" in _rows(out)[(1, 3)]
     data[sector * 4096 + 4] = 127
     region.write_bytes(bytes(data))
     status, out, _ = run(capsys, "show", region)
-    assert status == 0 and out.splitlines()[1] == "chunks: 1 of 1024"
+    assert status == 0 and out.splitlines()[1] == "chunks: 1 of 1024; 1 not checked (as its row says)"
     assert "note: not checked: Chunk [1, 3] uses custom compression (id 127)" in _rows(out)[(1, 3)]
     data[sector * 4096 + 4] = 5  # no compression id at all: the game cannot load it
     region.write_bytes(bytes(data))

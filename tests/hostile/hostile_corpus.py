@@ -345,8 +345,9 @@ ENTRIES = [
           r"\d+B, -?\d+B\]$", seconds=_ARRAY_SECONDS, max_rss=_four_times_input),
     Entry(f"region file: {REGION_CHUNKS} chunks, each a list of 20 million compounds", 2,
           lambda folder: _region_bombs(folder, REGION_CHUNKS), 0,
-          rf"^chunks: {REGION_CHUNKS} of 1024; {REGION_CHUNKS - REGION_READS} not checked: the chunks read before "
-          rf"them used up the budget for the whole file, {MAX_REGION_TAGS} tags",
+          rf"^chunks: {REGION_CHUNKS} of 1024; {REGION_CHUNKS} not checked: {REGION_READS} as their rows say, "
+          rf"{REGION_CHUNKS - REGION_READS} because the chunks read before them used up the budget for the whole "
+          rf"file, {MAX_REGION_TAGS} tags",
           also=(rf"^\s+0\s+0 .*note: not checked: more than {MAX_TAGS} tags",  # each chunk refused at MAX_TAGS,
                 rf"^\s+{REGION_READS - 1}\s+0 .*note: not checked: more than {MAX_TAGS} tags",  # to the file's budget,
                 rf"^\s+{REGION_READS}\s+0 .*note: not checked: the budget for the whole file is spent")),  # then none

@@ -27,7 +27,14 @@ Errors: what the game refuses raises :class:`GameError` with the game's exceptio
 message (``where`` gives the byte offset); a damaged compressed stream raises
 :class:`CompressionError` (a ``GameError``); refused SNBT raises :class:`CommandSyntaxError`
 (a ``GameError``) with the game's English message of that release; an unknown release raises
-:class:`harness.formats.versions.UnknownVersionError` (a ``KeyError``).
+:class:`harness.formats.versions.UnknownVersionError` (a ``KeyError``). The tools' own budgets,
+which the game does not have, raise :class:`BudgetExceeded` (never a ``GameError``): a binary
+read making more than ``harness.formats.budget.MAX_TAGS`` tags (1,000,000; :func:`loads`,
+:func:`load`), SNBT text longer than ``MAX_SNBT_CHARS`` (8 Mi characters) or of more values
+than ``MAX_SNBT_VALUES`` (100,000; :func:`parse_snbt`). A library user raises one by setting it
+(``budget.MAX_TAGS = 5_000_000``: read at each call); the message names that and the ``harness``
+option. A stream inflating past ``budget.MAX_DECOMPRESSED_BYTES`` (256 MiB) raises
+:class:`CompressionError` of kind ``DecompressionLimitException``.
 
 >>> doc = loads(bytes.fromhex("0a000b68656c6c6f20776f726c640800046e616d65000942616e616e72616d6100"))
 >>> doc.encoding, doc.compression, doc.root_name
@@ -54,6 +61,7 @@ import os
 from typing import IO, Union
 
 from harness.formats import versions as _versions
+from harness.formats.budget import BudgetExceeded
 from harness.formats.errors import GameError
 from harness.formats.nbt import compression as _compression
 from harness.formats.nbt import detect as _detect
@@ -92,7 +100,7 @@ __all__ = [
     "Tag", "EndTag", "END", "ByteTag", "ShortTag", "IntTag", "LongTag", "FloatTag", "DoubleTag",
     "ByteArrayTag", "StringTag", "ListTag", "CompoundTag", "IntArrayTag", "LongArrayTag",
     # errors
-    "GameError", "CompressionError", "CommandSyntaxError",
+    "GameError", "CompressionError", "CommandSyntaxError", "BudgetExceeded",
 ]
 __dir__ = _public_names.listing(__all__)  # dir() lists the API, not what the imports left
 
@@ -121,7 +129,10 @@ def loads(data: bytes, *, version: Version = None, encoding: str | None = None,
     Raises :class:`GameError` for what the game refuses (``where`` names the byte offset in the
     decompressed data), :class:`CompressionError` for a damaged compressed stream,
     ``ValueError`` for an unknown ``encoding``, ``TypeError`` for ``data`` that is not bytes
-    (a ``str``: SNBT text is :func:`parse_snbt`'s).
+    (a ``str``: SNBT text is :func:`parse_snbt`'s). Over the tools' own budgets (not the game's):
+    :class:`BudgetExceeded` for a read of more than ``harness.formats.budget.MAX_TAGS`` tags,
+    :class:`CompressionError` ``DecompressionLimitException`` for a stream inflating past
+    ``budget.MAX_DECOMPRESSED_BYTES``; set either (read at each call) to raise it.
     """
     _nbt_io._require_bytes(data, "loads")
     return _detect.open_nbt(data, _version(version), encoding=encoding, compression=compression)
@@ -189,7 +200,11 @@ def parse_snbt(text: str, *, version: Version = None, compound: bool = False) ->
     Raises :class:`CommandSyntaxError` with the game's English message of that release
     (``.key``, ``.arguments`` and the position in the message), or :class:`GameError`
     ``StackOverflowError`` for nesting deeper than the parser's stack; ``TypeError`` for
-    ``text`` that is not a ``str`` (bytes of binary NBT are :func:`loads`'s).
+    ``text`` that is not a ``str`` (bytes of binary NBT are :func:`loads`'s). Before parsing,
+    :class:`BudgetExceeded` (the tools' own budget, not the game's) for text longer than
+    ``harness.formats.budget.MAX_SNBT_CHARS`` characters (8 Mi) or of more values than
+    ``MAX_SNBT_VALUES`` (100,000, counted as commas outside quoted strings); set either (read at
+    each call) to raise it.
     """
     if not isinstance(text, str):
         hint = "; bytes of binary NBT are read by loads (SNBT bytes: decode them first)" \

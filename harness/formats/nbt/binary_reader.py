@@ -108,7 +108,7 @@ def over_budget(max_tags: int, pos: int, path: str) -> BaseException:
     offset ``pos`` and ``path`` in the tag tree."""
     return budget.BudgetExceeded(
         f"more than {max_tags} tags, over the tools' limit of {max_tags} (a Python tag costs ~200 "
-        f"bytes; --max-tags N to raise it), at offset {pos}, path {path}")
+        f"bytes; {budget.to_raise('MAX_TAGS')}), at offset {pos}, path {path}")
 
 
 def _scalar_readers(encoding: NbtEncoding) -> dict:

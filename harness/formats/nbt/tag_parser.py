@@ -171,14 +171,14 @@ def check_budget(text: str) -> None:
     before any parsing; the game itself has no such limits, so these are refusals of ours."""
     if len(text) > budget.MAX_SNBT_CHARS:
         raise budget.BudgetExceeded(f"SNBT text of {len(text)} characters, over the tools' limit of "
-                                    f"{budget.MAX_SNBT_CHARS} (--max-snbt-chars N to raise it)")
+                                    f"{budget.MAX_SNBT_CHARS} ({budget.to_raise('MAX_SNBT_CHARS')})")
     if text.count(",") < budget.MAX_SNBT_VALUES:
         return
     commas = _QUOTED.sub("", text).count(",")
     if commas >= budget.MAX_SNBT_VALUES:
-        raise budget.BudgetExceeded(f"SNBT text of more than {commas} values (commas outside strings), over the "
-                                    f"tools' limit of {budget.MAX_SNBT_VALUES} (the parser takes up to ~30 µs a value; "
-                                    "--max-snbt-values N to raise it), at character 0")
+        raise budget.BudgetExceeded(f"SNBT text of at least {commas + 1} values ({commas} commas outside strings), "
+                                    f"over the tools' limit of {budget.MAX_SNBT_VALUES} (the parser takes up to ~30 µs "
+                                    f"a value; {budget.to_raise('MAX_SNBT_VALUES')}), at character 0")
 
 
 def parse(text: str, version: GameVersion) -> t.Tag:
