@@ -225,8 +225,11 @@ def standard_streams() -> None:
 def command_status(argv: list[str]) -> int:
     """Run ``python3 *argv``'s command in this process and give the status it would end with:
     ``-m harness ARGS`` calls :func:`harness.cli.main` on ARGS, ``-c CODE`` runs the code as
-    ``__main__``. A ``SystemExit`` is its status; any other exception a traceback on stderr and
-    status 1, as the interpreter ends; ``sys.stdout`` and ``sys.stderr`` are flushed after."""
+    ``__main__``, ``SCRIPT ARGS`` runs the file as ``__main__`` (its ``__file__`` set, its
+    folder first on ``sys.path``). A ``SystemExit`` is its status; any other exception a
+    traceback on stderr and status 1, as the interpreter ends; ``sys.stdout`` and
+    ``sys.stderr`` are flushed after."""
+    import runpy
     import traceback
 
     try:
@@ -235,10 +238,14 @@ def command_status(argv: list[str]) -> int:
 
             sys.argv = [str(REPO / "harness" / "__main__.py"), *argv[2:]]
             status = main(argv[2:])
-        else:
-            assert argv[0] == "-c", argv
+        elif argv[0] == "-c":
             sys.argv = ["-c", *argv[2:]]
             exec(compile(argv[1], "<string>", "exec"), {"__name__": "__main__"})
+            status = 0
+        else:
+            sys.argv = list(argv)
+            sys.path.insert(0, os.path.dirname(os.path.realpath(argv[0])))
+            runpy.run_path(argv[0], run_name="__main__")
             status = 0
     except SystemExit as e:
         status = _exit_status(e)
