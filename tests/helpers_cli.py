@@ -10,8 +10,9 @@ as it would be under a subprocess. A few tests keep a true ``python3 -m harness`
 
 Where a test is about a process of its own but not about the interpreter's start,
 :func:`run_forked` runs the verb in a child forked from this warm process; :func:`fork` and
-:func:`wait` are its two halves, for other children (:func:`run_pytest_forked`'s inner pytest run,
-the hostile corpus's commands).
+:func:`wait` are its two halves, for other children (the hostile corpus's commands);
+:func:`run_body_forked` runs any function so, its output captured (:func:`run_pytest_forked`'s
+inner pytest run, a bench script).
 """
 
 from __future__ import annotations
@@ -137,11 +138,23 @@ def run_pytest_forked(args: list[str], cwd: str | os.PathLike, env: dict | None 
             del sys.modules[name]
         return int(pytest.main(list(args)))
 
+    return run_body_forked(args, inner_run, cwd, env=run_env, timeout=timeout)
+
+
+def run_body_forked(args, body, cwd: str | os.PathLike | None, env: dict | None = None,
+                    timeout: float = 300) -> subprocess.CompletedProcess:
+    """``body()`` in a child forked from this process (:func:`fork`), its standard input
+    ``/dev/null``, in the working folder ``cwd``, with the environment ``env`` (else this one's):
+    its exit status and the text written to its file descriptors 1 and 2, as
+    ``subprocess.run(args, capture_output=True, text=True)`` gives (``args`` only named there);
+    after ``timeout`` seconds killed and the test failed."""
+    import pytest
+
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err, open(os.devnull, "rb") as nothing:
-        pid = fork(inner_run, (nothing.fileno(), out.fileno(), err.fileno()), cwd=cwd, env=run_env)
+        pid = fork(body, (nothing.fileno(), out.fileno(), err.fileno()), cwd=cwd, env=env)
         status, _, timed_out = wait(pid, timeout)
         if timed_out:
-            pytest.fail(f"the inner pytest run did not end in {timeout} s")
+            pytest.fail(f"the forked run of {args!r} did not end in {timeout} s")
         out.seek(0)
         err.seek(0)
         return subprocess.CompletedProcess(args, status, _text(out.read()), _text(err.read()))
@@ -153,9 +166,10 @@ def fork(body, fds: tuple[int, int, int], cwd: str | os.PathLike | None = None, 
     (:func:`os.setsid`), ``fds`` on its file descriptors 0, 1 and 2 (-1: that one left as it is;
     ``sys.stdin``, ``sys.stdout`` and ``sys.stderr`` made again on them: :func:`standard_streams`),
     the working folder ``cwd`` (else this one's), the environment ``env`` (else this one's), then
-    ``body()``, whose result is the child's exit status (an exception: its traceback on stderr,
-    status 1); the standard streams flushed, the child ends there (``os._exit``: never returns
-    into the caller, runs no ``atexit`` function of the parent's). Wait for it with :func:`wait`."""
+    ``body()``, whose result is the child's exit status (one that is no int: status 1; an
+    exception: its traceback on stderr, status 1); the standard streams flushed, the child ends
+    there (``os._exit``: never returns into the caller, runs no ``atexit`` function of the
+    parent's). Wait for it with :func:`wait`."""
     _flush_standard_streams()  # nothing this process has buffered is written twice
     pid = os.fork()
     if pid:
@@ -182,7 +196,7 @@ def fork(body, fds: tuple[int, int, int], cwd: str | os.PathLike | None = None, 
         status = 1
     finally:
         _flush_standard_streams()
-        os._exit(status)
+        os._exit(status if isinstance(status, int) else 1)
 
 
 def wait(pid: int, timeout: float, group: bool = False):
