@@ -30,8 +30,9 @@ REPO = Path(__file__).resolve().parents[1]
 
 
 def run_in_subprocess(argv: list[str], env: dict | None = None, timeout: float = 300) -> subprocess.CompletedProcess:
-    """``python3 -m harness *argv`` in the checkout, with ``env`` over the environment."""
-    full_env = dict(os.environ, **(env or {}))
+    """``python3 -m harness *argv`` in the checkout, with ``env`` over the environment
+    (:func:`_environment_with`)."""
+    full_env = _environment_with(env)
     full_env["PYTHONPATH"] = str(REPO)
     return subprocess.run([sys.executable, "-m", "harness", *argv], capture_output=True, text=True,
                           cwd=REPO, env=full_env, timeout=timeout)
@@ -63,7 +64,7 @@ def run_forked(argv: list[str], stdin: bytes = b"", cwd: str | os.PathLike | Non
     wait that must not hang the test) but not about the interpreter's start: ``stdin`` is written
     to a pipe on its file descriptor 0, ``stdout`` (a file descriptor, such as a terminal's) or a
     capture on 1, a capture on 2, the working folder ``cwd`` (default the checkout), ``env`` over
-    the environment, and ``before()`` called first (to forget what this process keeps in memory,
+    the environment (:func:`_environment_with`), and ``before()`` called first (to forget what this process keeps in memory,
     as a new process would not have it). Its exit status and captured output as bytes, as
     ``subprocess.run(..., capture_output=True)`` gives; killed after ``timeout`` seconds
     (:class:`subprocess.TimeoutExpired`). A ``SystemExit`` is its status, any other exception a
@@ -83,7 +84,7 @@ def run_forked(argv: list[str], stdin: bytes = b"", cwd: str | os.PathLike | Non
             return command_status(["-m", "harness", *argv])
 
         pid = fork(child, (read_end, out.fileno() if stdout is None else stdout, err.fileno()), cwd=cwd or REPO,
-                   env=None if env is None else dict(os.environ, **env))
+                   env=_environment_with(env))
         os.close(read_end)
 
         def feed():
@@ -113,19 +114,14 @@ def run_pytest_forked(args: list[str], cwd: str | os.PathLike, env: dict | None 
     """``pytest.main(args)`` in a child forked from this process (its imports already paid, not a
     new interpreter's), as ``python3 -m pytest ARGS`` in ``cwd`` would run: its standard input
     ``/dev/null``; the environment this one's without this session's own variables
-    (:data:`SESSION_VARIABLES`: its options, its xdist worker, its plugins), ``env`` over it (a
-    ``None`` value: that variable removed); ``path`` first on ``sys.path``; every ``conftest``
+    (:data:`SESSION_VARIABLES`: its options, its xdist worker, its plugins), ``env`` over it
+    (:func:`_environment_with`); ``path`` first on ``sys.path``; every ``conftest``
     module and every module from a file under one of the folders ``fresh`` left out of
     ``sys.modules``, to be imported afresh. Its exit status and the text written to its file
     descriptors 1 and 2; after ``timeout`` seconds killed and the test failed."""
     import pytest
 
-    run_env = {k: v for k, v in os.environ.items() if k not in SESSION_VARIABLES}
-    for k, v in (env or {}).items():
-        if v is None:
-            run_env.pop(k, None)
-        else:
-            run_env[k] = v
+    run_env = _environment_with(env, drop=SESSION_VARIABLES)
     folders = [Path(f) for f in fresh]
 
     def forgotten(name: str, module) -> bool:
@@ -268,6 +264,18 @@ def command_status(argv: list[str]) -> int:
         status = 1
     _flush_standard_streams()
     return status
+
+
+def _environment_with(env: dict | None, drop: tuple[str, ...] = ()) -> dict:
+    """This process's environment without the variables ``drop``, ``env`` laid over it (a
+    ``None`` value: that variable removed)."""
+    full = {k: v for k, v in os.environ.items() if k not in drop}
+    for k, v in (env or {}).items():
+        if v is None:
+            full.pop(k, None)
+        else:
+            full[k] = v
+    return full
 
 
 def _exit_status(e: SystemExit) -> int:
