@@ -266,6 +266,17 @@ def command_status(argv: list[str]) -> int:
     return status
 
 
+def bench_module(name: str):
+    """``bench/NAME.py`` as a module (``bench_NAME``, left out of ``sys.modules``: each call a
+    fresh one), to call its ``main(argv)`` and its functions in this process."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(f"bench_{name}", REPO / "bench" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def _environment_with(env: dict | None, drop: tuple[str, ...] = ()) -> dict:
     """This process's environment without the variables ``drop``, ``env`` laid over it (a
     ``None`` value: that variable removed)."""
