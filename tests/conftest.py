@@ -12,6 +12,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from contextlib import contextmanager, nullcontext
 from functools import lru_cache
 from pathlib import Path
 
@@ -77,21 +78,35 @@ def _fresh_answers():
     yield
 
 
-@pytest.fixture(params=["compiled", "pure"])
-def nbt_path(request, monkeypatch):
-    """Runs a test on each NBT path: the compiled fast paths (``harness.formats.nbt.fast_binary``:
-    binary NBT and the SNBT text of arrays; skipped where they are not built) and the pure-Python
-    reader, writer and array printer (the fallback)."""
-    from harness.formats.nbt import binary_reader, binary_writer, fast_binary, string_tag_visitor
+def compiled_nbt_built() -> bool:
+    """Whether the compiled NBT fast paths (``harness.formats.nbt.fast_binary``: binary NBT and
+    the SNBT text of arrays) are built here."""
+    from harness.formats.nbt import fast_binary
 
-    if request.param == "compiled":
-        if fast_binary.compiled is None or fast_binary.array_text is None:
-            pytest.skip("the compiled NBT fast paths are not built here (./setup.sh builds them)")
-    else:
-        monkeypatch.setattr(binary_reader, "_compiled", None)
-        monkeypatch.setattr(binary_writer, "_compiled", None)
-        monkeypatch.setattr(string_tag_visitor, "_compiled_text", None)
-    return request.param
+    return fast_binary.compiled is not None and fast_binary.array_text is not None
+
+
+@contextmanager
+def pure_nbt():
+    """The block on the pure-Python NBT reader, writer and array printer (the fallback), the
+    compiled fast paths put back after it, whatever it raises."""
+    from harness.formats.nbt import binary_reader, binary_writer, string_tag_visitor
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(binary_reader, "_compiled", None)
+        patch.setattr(binary_writer, "_compiled", None)
+        patch.setattr(string_tag_visitor, "_compiled_text", None)
+        yield
+
+
+@pytest.fixture(params=["compiled", "pure"])
+def nbt_path(request):
+    """Runs a test on each NBT path: the compiled fast paths (skipped where they are not built:
+    :func:`compiled_nbt_built`) and the pure-Python ones (:func:`pure_nbt`)."""
+    if request.param == "compiled" and not compiled_nbt_built():
+        pytest.skip("the compiled NBT fast paths are not built here (./setup.sh builds them)")
+    with pure_nbt() if request.param == "pure" else nullcontext():
+        yield request.param
 
 
 # --- how the suite runs ------------------------------------------------------------------

@@ -10,8 +10,9 @@ as it would be under a subprocess. A few tests keep a true ``python3 -m harness`
 
 Where a test is about a process of its own but not about the interpreter's start,
 :func:`run_forked` runs the verb in a child forked from this warm process; :func:`fork` and
-:func:`wait` are its two halves, for other children (:func:`run_pytest_forked`'s inner pytest run,
-the hostile corpus's commands).
+:func:`wait` are its two halves, for other children (the hostile corpus's commands);
+:func:`run_body_forked` runs any function so, its output captured (:func:`run_pytest_forked`'s
+inner pytest run, a bench script).
 """
 
 from __future__ import annotations
@@ -29,8 +30,9 @@ REPO = Path(__file__).resolve().parents[1]
 
 
 def run_in_subprocess(argv: list[str], env: dict | None = None, timeout: float = 300) -> subprocess.CompletedProcess:
-    """``python3 -m harness *argv`` in the checkout, with ``env`` over the environment."""
-    full_env = dict(os.environ, **(env or {}))
+    """``python3 -m harness *argv`` in the checkout, with ``env`` over the environment
+    (:func:`_environment_with`)."""
+    full_env = _environment_with(env)
     full_env["PYTHONPATH"] = str(REPO)
     return subprocess.run([sys.executable, "-m", "harness", *argv], capture_output=True, text=True,
                           cwd=REPO, env=full_env, timeout=timeout)
@@ -62,7 +64,7 @@ def run_forked(argv: list[str], stdin: bytes = b"", cwd: str | os.PathLike | Non
     wait that must not hang the test) but not about the interpreter's start: ``stdin`` is written
     to a pipe on its file descriptor 0, ``stdout`` (a file descriptor, such as a terminal's) or a
     capture on 1, a capture on 2, the working folder ``cwd`` (default the checkout), ``env`` over
-    the environment, and ``before()`` called first (to forget what this process keeps in memory,
+    the environment (:func:`_environment_with`), and ``before()`` called first (to forget what this process keeps in memory,
     as a new process would not have it). Its exit status and captured output as bytes, as
     ``subprocess.run(..., capture_output=True)`` gives; killed after ``timeout`` seconds
     (:class:`subprocess.TimeoutExpired`). A ``SystemExit`` is its status, any other exception a
@@ -82,7 +84,7 @@ def run_forked(argv: list[str], stdin: bytes = b"", cwd: str | os.PathLike | Non
             return command_status(["-m", "harness", *argv])
 
         pid = fork(child, (read_end, out.fileno() if stdout is None else stdout, err.fileno()), cwd=cwd or REPO,
-                   env=None if env is None else dict(os.environ, **env))
+                   env=_environment_with(env))
         os.close(read_end)
 
         def feed():
@@ -112,19 +114,14 @@ def run_pytest_forked(args: list[str], cwd: str | os.PathLike, env: dict | None 
     """``pytest.main(args)`` in a child forked from this process (its imports already paid, not a
     new interpreter's), as ``python3 -m pytest ARGS`` in ``cwd`` would run: its standard input
     ``/dev/null``; the environment this one's without this session's own variables
-    (:data:`SESSION_VARIABLES`: its options, its xdist worker, its plugins), ``env`` over it (a
-    ``None`` value: that variable removed); ``path`` first on ``sys.path``; every ``conftest``
+    (:data:`SESSION_VARIABLES`: its options, its xdist worker, its plugins), ``env`` over it
+    (:func:`_environment_with`); ``path`` first on ``sys.path``; every ``conftest``
     module and every module from a file under one of the folders ``fresh`` left out of
     ``sys.modules``, to be imported afresh. Its exit status and the text written to its file
     descriptors 1 and 2; after ``timeout`` seconds killed and the test failed."""
     import pytest
 
-    run_env = {k: v for k, v in os.environ.items() if k not in SESSION_VARIABLES}
-    for k, v in (env or {}).items():
-        if v is None:
-            run_env.pop(k, None)
-        else:
-            run_env[k] = v
+    run_env = _environment_with(env, drop=SESSION_VARIABLES)
     folders = [Path(f) for f in fresh]
 
     def forgotten(name: str, module) -> bool:
@@ -137,11 +134,23 @@ def run_pytest_forked(args: list[str], cwd: str | os.PathLike, env: dict | None 
             del sys.modules[name]
         return int(pytest.main(list(args)))
 
+    return run_body_forked(args, inner_run, cwd, env=run_env, timeout=timeout)
+
+
+def run_body_forked(args, body, cwd: str | os.PathLike | None, env: dict | None = None,
+                    timeout: float = 300) -> subprocess.CompletedProcess:
+    """``body()`` in a child forked from this process (:func:`fork`), its standard input
+    ``/dev/null``, in the working folder ``cwd``, with the environment ``env`` (else this one's):
+    its exit status and the text written to its file descriptors 1 and 2, as
+    ``subprocess.run(args, capture_output=True, text=True)`` gives (``args`` only named there);
+    after ``timeout`` seconds killed and the test failed."""
+    import pytest
+
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err, open(os.devnull, "rb") as nothing:
-        pid = fork(inner_run, (nothing.fileno(), out.fileno(), err.fileno()), cwd=cwd, env=run_env)
+        pid = fork(body, (nothing.fileno(), out.fileno(), err.fileno()), cwd=cwd, env=env)
         status, _, timed_out = wait(pid, timeout)
         if timed_out:
-            pytest.fail(f"the inner pytest run did not end in {timeout} s")
+            pytest.fail(f"the forked run of {args!r} did not end in {timeout} s")
         out.seek(0)
         err.seek(0)
         return subprocess.CompletedProcess(args, status, _text(out.read()), _text(err.read()))
@@ -153,9 +162,10 @@ def fork(body, fds: tuple[int, int, int], cwd: str | os.PathLike | None = None, 
     (:func:`os.setsid`), ``fds`` on its file descriptors 0, 1 and 2 (-1: that one left as it is;
     ``sys.stdin``, ``sys.stdout`` and ``sys.stderr`` made again on them: :func:`standard_streams`),
     the working folder ``cwd`` (else this one's), the environment ``env`` (else this one's), then
-    ``body()``, whose result is the child's exit status (an exception: its traceback on stderr,
-    status 1); the standard streams flushed, the child ends there (``os._exit``: never returns
-    into the caller, runs no ``atexit`` function of the parent's). Wait for it with :func:`wait`."""
+    ``body()``, whose result is the child's exit status (one that is no int: status 1; an
+    exception: its traceback on stderr, status 1); the standard streams flushed, the child ends
+    there (``os._exit``: never returns into the caller, runs no ``atexit`` function of the
+    parent's). Wait for it with :func:`wait`."""
     _flush_standard_streams()  # nothing this process has buffered is written twice
     pid = os.fork()
     if pid:
@@ -182,7 +192,7 @@ def fork(body, fds: tuple[int, int, int], cwd: str | os.PathLike | None = None, 
         status = 1
     finally:
         _flush_standard_streams()
-        os._exit(status)
+        os._exit(status if isinstance(status, int) else 1)
 
 
 def wait(pid: int, timeout: float, group: bool = False):
@@ -225,8 +235,11 @@ def standard_streams() -> None:
 def command_status(argv: list[str]) -> int:
     """Run ``python3 *argv``'s command in this process and give the status it would end with:
     ``-m harness ARGS`` calls :func:`harness.cli.main` on ARGS, ``-c CODE`` runs the code as
-    ``__main__``. A ``SystemExit`` is its status; any other exception a traceback on stderr and
-    status 1, as the interpreter ends; ``sys.stdout`` and ``sys.stderr`` are flushed after."""
+    ``__main__``, ``SCRIPT ARGS`` runs the file as ``__main__`` (its ``__file__`` set, its
+    folder first on ``sys.path``). A ``SystemExit`` is its status; any other exception a
+    traceback on stderr and status 1, as the interpreter ends; ``sys.stdout`` and
+    ``sys.stderr`` are flushed after."""
+    import runpy
     import traceback
 
     try:
@@ -235,10 +248,14 @@ def command_status(argv: list[str]) -> int:
 
             sys.argv = [str(REPO / "harness" / "__main__.py"), *argv[2:]]
             status = main(argv[2:])
-        else:
-            assert argv[0] == "-c", argv
+        elif argv[0] == "-c":
             sys.argv = ["-c", *argv[2:]]
             exec(compile(argv[1], "<string>", "exec"), {"__name__": "__main__"})
+            status = 0
+        else:
+            sys.argv = list(argv)
+            sys.path.insert(0, os.path.dirname(os.path.realpath(argv[0])))
+            runpy.run_path(argv[0], run_name="__main__")
             status = 0
     except SystemExit as e:
         status = _exit_status(e)
@@ -247,6 +264,29 @@ def command_status(argv: list[str]) -> int:
         status = 1
     _flush_standard_streams()
     return status
+
+
+def bench_module(name: str):
+    """``bench/NAME.py`` as a module (``bench_NAME``, left out of ``sys.modules``: each call a
+    fresh one), to call its ``main(argv)`` and its functions in this process."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(f"bench_{name}", REPO / "bench" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _environment_with(env: dict | None, drop: tuple[str, ...] = ()) -> dict:
+    """This process's environment without the variables ``drop``, ``env`` laid over it (a
+    ``None`` value: that variable removed)."""
+    full = {k: v for k, v in os.environ.items() if k not in drop}
+    for k, v in (env or {}).items():
+        if v is None:
+            full.pop(k, None)
+        else:
+            full[k] = v
+    return full
 
 
 def _exit_status(e: SystemExit) -> int:

@@ -1,5 +1,5 @@
 """Test helper: what our answers to a case read of its release, so that a test replays a case
-once per distinct rules instead of once per release."""
+once per distinct rules instead of once per release (:func:`one_release_per_rules`)."""
 
 from __future__ import annotations
 
@@ -22,3 +22,12 @@ def answer_rules(area: str, version: str) -> tuple:
         return (getattr(v, area),)
     english = json.dumps(language(v.lang_release).text, sort_keys=True) if area == "snbt" else None
     return v.nbt, v.snbt, english
+
+
+def one_release_per_rules(area: str, releases) -> list[str]:
+    """The first of ``releases`` (ids, in order) of each distinct :func:`answer_rules` of
+    ``area``: the others answer an ``area`` case as it does."""
+    first: dict[tuple, str] = {}
+    for version in releases:
+        first.setdefault(answer_rules(area, version), version)
+    return list(first.values())

@@ -69,8 +69,7 @@ while True:
     conn, _ = listener.accept()
     message, fds, _, _ = socket.recv_fds(conn, 65536, 3)
     script, cwd = message.decode().split("\\0")
-    source = open(script, encoding="utf-8").read()
-    pid = fork(lambda: command_status(["-c", source]), tuple(fds), cwd=cwd)
+    pid = fork(lambda: command_status([script]), tuple(fds), cwd=cwd)
     for fd in fds:
         os.close(fd)
     threading.Thread(target=report, args=(conn, pid), daemon=True).start()

@@ -4,16 +4,20 @@ crashes, and ending a program that left nothing behind says nothing."""
 
 from __future__ import annotations
 
+import json
 import time
 from pathlib import Path
 
 import pytest
 
 from helpers_adapter import check
+from helpers_engine import recorded
 
 from harness.implementations.process import ImplementationFailure, ProcessImplementation
 
-ANSWER = '{"id": "storage/p/fill-1", "answers": [null, null, [-1], [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]]}'  # 26.3's
+FILL = recorded("26.3")["storage/p/fill-1"]  # the game's recorded case
+CASE = {k: FILL[k] for k in ("id", "area", "version", "setup", "ops")}
+ANSWER = json.dumps({"id": FILL["id"], "answers": FILL["answers"]})  # 26.3's answer line
 # an adapter that leaves a child behind (its pid in the file "$1"), then answers each line
 # read with ANSWER, or with "$2" = crash exits 3 at the first one
 LEAVES_A_CHILD = f"""
@@ -24,8 +28,6 @@ while read -r line; do
     echo '{ANSWER}'
 done
 """
-CASE = {"id": "storage/p/fill-1", "area": "storage", "version": "26.3", "setup": {"bits": 1, "size": 10},
-        "ops": [["new"], ["fill", 1], ["longs"], ["values"]]}
 
 
 def _ended(pid: int) -> bool:

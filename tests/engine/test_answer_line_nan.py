@@ -4,16 +4,19 @@ as a number (``types differ: null vs a number``). The process is not restarted f
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from helpers_adapter import check
+from helpers_engine import recorded
 
 from harness.implementations.process import ImplementationFailure, ProcessImplementation
 
-CASE = {"id": "storage/p/fill-1", "area": "storage", "version": "26.3", "setup": {"bits": 1, "size": 10},
-        "ops": [["new"], ["fill", 1], ["longs"], ["values"]]}
-# 26.3's answers, the first one %s
-LINE = '{"id": "storage/p/fill-1", "answers": [%s, null, [-1], [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]]}'
+FILL = recorded("26.3")["storage/p/fill-1"]  # the game's recorded case
+CASE = {k: FILL[k] for k in ("id", "area", "version", "setup", "ops")}
+# 26.3's answer line, its first answer (null: "new" answers nothing) %s
+LINE = json.dumps({"id": FILL["id"], "answers": FILL["answers"]}).replace('"answers": [null', '"answers": [%s', 1)
 
 
 def _command(tmp_path, first_answers: list[str]) -> list[str]:

@@ -3,20 +3,13 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import pytest
-
-REPO = Path(__file__).resolve().parents[2]
+from helpers_cli import bench_module
 
 
 @pytest.fixture(scope="module")
 def bench():
-    spec = importlib.util.spec_from_file_location("bench_palette_short", REPO / "bench" / "palette.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return bench_module("palette")
 
 
 class _Stop(Exception):

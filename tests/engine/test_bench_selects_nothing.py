@@ -4,11 +4,9 @@
 
 from __future__ import annotations
 
-import runpy
 import sys
-import tempfile
 
-from helpers_cli import fork, wait
+from helpers_cli import command_status, run_body_forked
 
 from harness.engine.reference import REPO, bundled_versions
 
@@ -18,19 +16,10 @@ def _bench(script: str, *argv: str) -> tuple[int, str, str]:
     (the corpus imported afresh there: the script sets its full size): status, stdout, stderr."""
     def child() -> int:
         sys.modules.pop("hostile_corpus", None)
-        sys.argv = [str(REPO / "bench" / script), *argv]
-        try:
-            runpy.run_path(sys.argv[0], run_name="__main__")
-        except SystemExit as e:
-            return e.code
-        return 0
+        return command_status([str(REPO / "bench" / script), *argv])
 
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err, open("/dev/null", "rb") as nothing:
-        status, _, timed_out = wait(fork(child, (nothing.fileno(), out.fileno(), err.fileno()), cwd=REPO), 120)
-        assert not timed_out
-        out.seek(0)
-        err.seek(0)
-        return status, out.read().decode(), err.read().decode()
+    done = run_body_forked([script, *argv], child, REPO, timeout=120)
+    return done.returncode, done.stdout, done.stderr
 
 
 def test_hostile_only_matching_no_entry_lists_the_entries():

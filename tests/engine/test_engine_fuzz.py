@@ -168,9 +168,7 @@ def test_a_campaign_finds_shrinks_and_keeps_the_planted_bug_then_replays_it_firs
     db = DirectoryBasedExampleDatabase(str(tmp_path / "db"))
     # its processes serve both campaigns; the planted bug's run in children of the adapters' warm
     # server (helpers_adapter.forked_command: no interpreter's start and imports of its own)
-    broken = tmp_path / "broken.py"
-    broken.write_text(f"import runpy\nrunpy.run_path({str(BROKEN_SCRIPT)!r}, run_name='__main__')\n")
-    engine = LocalEngine(our_side(), command_side(forked_command(broken)), workers=2)
+    engine = LocalEngine(our_side(), command_side(forked_command(BROKEN_SCRIPT)), workers=2)
     try:
         result = _campaign(tmp_path, db, engine)  # 16 cases an area: seed 1 plants the bug in 2 storage cases
         assert result.tallies["snbt"].disagree == 0 and result.tallies["storage"].disagree > 0

@@ -167,12 +167,9 @@ def test_selected_items_are_made_when_asked_for_and_keep_their_order(cache):
 def _harness(cache: Path, *argv: str) -> subprocess.CompletedProcess:
     """``harness ARGV`` with the load cache in ``cache``, in a child forked from this process that
     sees the store as a new process does (:func:`_fresh_process`: no ledger and no parsed object
-    in memory), its output as text."""
-    def forget():
-        store._ledgers.clear()
-        store._cache.clear()
-
-    done = run_forked(list(argv), env={load_cache.CACHE_ENV: str(cache)}, before=forget, timeout=300)
+    in memory; its patches never undone: the child ends), its output as text."""
+    done = run_forked(list(argv), env={load_cache.CACHE_ENV: str(cache)},
+                      before=lambda: _fresh_process(pytest.MonkeyPatch()), timeout=300)
     return subprocess.CompletedProcess(argv, done.returncode, done.stdout.decode(), done.stderr.decode())
 
 

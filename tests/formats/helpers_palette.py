@@ -1,13 +1,34 @@
 """Test helpers for the storage and palette areas: one recorded answer by case and operation,
-the recorded palette cases a release adds to those of the releases before it, and a replay's
-answers held to a recorded case's."""
+the recorded palette cases a release adds to those of the releases before it, a replay's
+answers held to a recorded case's, and the palette's two quick paths (the compiled one where
+built)."""
 
 import json
 from functools import lru_cache
 
+import pytest
+
 from conftest import RECORDED_VERSIONS, reference_case, reference_cases
 from harness.engine.compare import compare_case
+from harness.formats.palette import quick_set
 from helpers_rules import answer_rules
+
+_QUICK_SET_NOT_BUILT = "the compiled palette quick path is not built here (./setup.sh builds it)"
+needs_quick_set = pytest.mark.skipif(quick_set.compiled is None, reason=_QUICK_SET_NOT_BUILT)
+
+
+@pytest.fixture(params=["compiled", "pure"])
+def quick_path(request, monkeypatch):
+    """Runs a test on each quick path: the compiled ``CellWriter`` (``harness/formats/palette/_quick_set.c``;
+    skipped where it was not built) and the pure-Python one (``quick_set.compiled`` None, as
+    ``MC_HARNESS_PURE_PALETTE=1`` makes it). A test module takes it with ``from helpers_palette
+    import quick_path``."""
+    if request.param == "compiled":
+        if quick_set.compiled is None:
+            pytest.skip(_QUICK_SET_NOT_BUILT)
+    else:
+        monkeypatch.setattr(quick_set, "compiled", None)
+    return request.param
 
 
 def recorded_answer(version: str, case_id: str, op_index: int):

@@ -17,7 +17,7 @@ from harness.formats import versions
 from harness.formats.nbt import fast_binary, string_tag_visitor as stv
 from harness.formats.nbt import tags as T
 from harness.formats.nbt.snbt_printer_tag_visitor import pretty_parts
-from helpers_rules import answer_rules
+from helpers_rules import one_release_per_rules
 
 pytestmark = pytest.mark.skipif(fast_binary.array_text is None, reason="the compiled array printer is not built here")
 
@@ -51,15 +51,8 @@ def _arrays(rng, lengths: list[int]) -> list[T.Tag]:
 LONG = [2849, 2850, 2978, 2979, 5041, 5042, 5461, 5462, 9362, 9363, 10922, 10923, (1 << 18) + 5]  # a piece's end, a chunk's
 
 
-def _one_release_per_rules() -> list[str]:
-    """The first release of the table of each distinct rules: the others print as it does."""
-    first: dict[tuple, str] = {}
-    for v in versions.VERSIONS:
-        first.setdefault(answer_rules("nbt", v), v)
-    return list(first.values())
-
-
-@pytest.mark.parametrize("version, lengths", [(v, [0, 1, 2, 3, 40]) for v in _one_release_per_rules()] + [("26.3", LONG)])
+@pytest.mark.parametrize("version, lengths",
+                         [(v, [0, 1, 2, 3, 40]) for v in one_release_per_rules("nbt", versions.VERSIONS)] + [("26.3", LONG)])
 def test_compiled_prints_what_the_pure_printer_prints(version, lengths, monkeypatch):
     rng = np.random.default_rng(11)
     for tag in _arrays(rng, lengths):

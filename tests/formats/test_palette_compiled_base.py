@@ -28,14 +28,14 @@ from hypothesis import strategies as st
 from conftest import RECORDED_VERSIONS
 from harness.formats.errors import GameError
 from helpers_cli import fork, wait
-from helpers_palette import palette_cases_to_replay
+from helpers_palette import needs_quick_set, palette_cases_to_replay
+from helpers_palette import quick_path  # noqa: F401  (the fixture: each quick path)
 from harness.formats.palette import PalettedContainer, Strategy, quick_set
 from harness.formats.storage import long_bytes
-from test_palette_quick_set import _RuleModel, quick_path  # noqa: F401  (the fixture: each quick path)
+from test_palette_quick_set import _RuleModel
 
 BLOCKS = Strategy.block_states(35723)
 BIOMES = Strategy.biomes(67)
-needs_base = pytest.mark.skipif(quick_set.compiled is None, reason="harness/formats/palette/_quick_set.c not built")
 needs_long_bytes = pytest.mark.skipif(long_bytes.compiled is None, reason="harness/formats/storage/_long_bytes.c not built")
 
 def _replay_pure(cases: dict[str, list[dict]]) -> int:
@@ -133,7 +133,7 @@ def test_values_that_share_a_slot_of_the_seen_table_keep_their_own_ids(quick_pat
     assert c.write("26.3") == model.write()
 
 
-@needs_base
+@needs_quick_set
 @pytest.mark.parametrize("entries", [[3, True, 5], [3, 1.0, 5], [3, 5, 3, -1]], ids=["bool", "float", "dup-and-bad"])
 def test_a_loaded_palette_of_other_entries_answers_as_the_pure_path(monkeypatch, entries):
     # a loaded palette holds whatever the saved form had (GAME_FACTS.md 2.4: no check at unpack)
@@ -167,7 +167,7 @@ def test_a_filled_container_goes_when_dropped(quick_path):
         gc.enable()
 
 
-@needs_base
+@needs_quick_set
 def test_set_at_of_a_subclass_and_a_kept_bound_method():
     class Mine(PalettedContainer):
         pass
@@ -217,7 +217,7 @@ def test_the_long_writer_examples():
     assert result.attempted > 0 and result.failed == 0
 
 
-@needs_base
+@needs_quick_set
 def test_what_the_compiled_set_at_cannot_answer_goes_one_way_on():
     # not started, or a value of another type: the pure path (which hands on to the full one);
     # started, a plain int it cannot answer: the full path at once (the map was asked in C)

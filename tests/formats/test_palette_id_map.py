@@ -4,8 +4,9 @@ dict, adding to it only as the palette's ``_add`` does (the compiled path) and n
 
 import pytest
 
-from harness.formats.palette import PalettedContainer, Strategy, quick_set
+from harness.formats.palette import PalettedContainer, Strategy
 from harness.formats.palette.palettes import GlobalPalette, HashMapPalette, LinearPalette
+from helpers_palette import quick_path  # noqa: F401  (the fixture: each quick path)
 
 BLOCKS = Strategy.block_states(35723)
 
@@ -26,13 +27,8 @@ def test_the_global_palettes_map_holds_the_ids_it_gave():
     assert p.id_map() == {4: 4, 0: 0}  # an id outside the registry is given no entry
 
 
-@pytest.mark.parametrize("path", ["compiled", "pure"])
 @pytest.mark.parametrize("distinct", [3, 40, 300])  # linear, hash map, global at the end
-def test_the_quick_path_reads_the_palettes_own_map(monkeypatch, path, distinct):
-    if path == "compiled" and quick_set.compiled is None:
-        pytest.skip("the compiled palette quick path is not built here (./setup.sh builds it)")
-    if path == "pure":
-        monkeypatch.setattr(quick_set, "compiled", None)
+def test_the_quick_path_reads_the_palettes_own_map(quick_path, distinct):
     c = PalettedContainer(BLOCKS, 0)
     for i in range(600):
         c.set_at(i, (i * 7) % distinct)

@@ -16,7 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import RECORDED_VERSIONS
-from helpers_palette import assert_answers_as_recorded, palette_cases_to_replay
+from helpers_palette import assert_answers_as_recorded, needs_quick_set, palette_cases_to_replay
+from helpers_palette import quick_path  # noqa: F401  (the fixture: each quick path)
 from harness.formats import versions
 from harness.formats.errors import GameError
 from harness.formats.palette import PalettedContainer, Strategy, quick_set
@@ -27,18 +28,6 @@ from harness.implementations.python import palette as python_palette
 
 BLOCKS = Strategy.block_states(35723)
 BIOMES = Strategy.biomes(67)
-
-
-@pytest.fixture(params=["compiled", "pure"])
-def quick_path(request, monkeypatch):
-    """Runs a test on each quick path: the compiled ``CellWriter`` (skipped where it was not
-    built) and the pure-Python one (``quick_set.compiled`` None, as ``MC_HARNESS_PURE_PALETTE=1`` makes it)."""
-    if request.param == "compiled":
-        if quick_set.compiled is None:
-            pytest.skip("the compiled palette quick path is not built here (./setup.sh builds it)")
-    else:
-        monkeypatch.setattr(quick_set, "compiled", None)
-    return request.param
 
 
 class _RuleModel:
@@ -115,14 +104,13 @@ def _rule_longs(bits: int, ids: list[int]) -> list[int]:
     return [w - (1 << 64) if w >> 63 else w for w in words]
 
 
+@needs_quick_set
 @pytest.mark.parametrize("version", RECORDED_VERSIONS)
 def test_every_recorded_palette_case_on_the_compiled_path(version):
     # a case an earlier release of the same rules recorded alike is replayed there only; on the
     # compiled path alone: the pure one's replay is test_palette_compiled_base's (the same cases,
     # each value through set_at_in_python: the pure base calls it, the compiled base, its quick
     # path off, hands every value to it), and this module's other tests run on both paths
-    if quick_set.compiled is None:
-        pytest.skip("the compiled palette quick path is not built here (./setup.sh builds it)")
     release = versions.get(version)
     for case in palette_cases_to_replay(version):
         answers = python_palette.run(case["setup"], case["ops"], release)

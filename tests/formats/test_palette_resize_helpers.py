@@ -8,23 +8,22 @@ import pytest
 from harness.formats.palette import quick_set
 from harness.formats.palette.paletted_container import _first_appearances
 from harness.formats.palette.palettes import GlobalPalette
+from helpers_palette import needs_quick_set
 
-needs_compiled = pytest.mark.skipif(quick_set.compiled is None,
-                                    reason="the compiled palette quick path is not built here (./setup.sh builds it)")
 RNG = np.random.default_rng(7)
 CELLS = [np.array([3, 3, 0, 7, 0, 255], dtype=np.uint8), np.zeros(4096, dtype=np.uint8),
          RNG.integers(0, 256, 4096).astype(np.uint8), RNG.integers(0, 40, 4096).astype(np.uint8),
          RNG.integers(0, 65536, 4096).astype(np.uint16), np.array([], dtype=np.uint8)]
 
 
-@needs_compiled
+@needs_quick_set
 @pytest.mark.parametrize("cells", CELLS, ids=range(len(CELLS)))
 def test_first_appearances_in_c_is_the_pure_answer(cells):
     bits = cells.dtype.itemsize * 8
     assert quick_set.first_appearances(cells) == _first_appearances(cells, bits)[0].tolist()
 
 
-@needs_compiled
+@needs_quick_set
 def test_first_appearances_in_c_leaves_other_cells_to_the_caller():
     wide, flat = np.arange(8, dtype=np.uint32), np.arange(16, dtype=np.uint8)
     for other in (wide, flat.reshape(4, 4), flat[::2], np.arange(4, dtype=np.int8)):

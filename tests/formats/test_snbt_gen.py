@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import REPO
-from helpers_rules import answer_rules
+from helpers_rules import one_release_per_rules
 from harness.engine.casefile import load_cases
 from harness.formats import versions
 from harness.implementations.python import answer_case
@@ -36,11 +36,8 @@ def test_every_generated_case_is_answered():
     kinds = {"CommandSyntaxException", "StackOverflowError"}
     for name in CATEGORIES:
         for case in load_cases(CASE_DIR / name):
-            answered = set()  # once per distinct rules of the releases (helpers_rules.answer_rules)
-            for version in versions.VERSIONS:
-                if answer_rules("snbt", version) in answered:
-                    continue
-                answered.add(answer_rules("snbt", version))
+            # once per distinct rules of the releases
+            for version in one_release_per_rules("snbt", versions.VERSIONS):
                 for answer in answer_case(dict(case, version=version)):
                     if isinstance(answer, dict):
                         assert answer["error"] in kinds, (case["id"], version, answer)

@@ -68,25 +68,21 @@ class ForkingPopen(_REAL_POPEN):
         main = importlib.import_module(module).main  # imported here once, not in every child
         with contextlib.suppress(ImportError):  # so is JPype (with NumPy), which every child starts its JVM with
             importlib.import_module("jpype")
-        # the child's descriptors 0, 1 and 2: its pipes, or this process's own where Popen was given none
-        fds = tuple(fd if source == -1 else source
-                    for fd, source in enumerate(given[k] for k in ("p2cread", "c2pwrite", "errwrite")))
-        self.pid = fork(lambda: _child(module, main, argv, given), fds, cwd=given["cwd"],
-                        session=bool(given.get("start_new_session")))
+        # the child's descriptors 0, 1 and 2: its pipes, or (-1) this process's own where Popen was given none
+        self.pid = fork(lambda: _child(module, main, argv, given),
+                        tuple(given[k] for k in ("p2cread", "c2pwrite", "errwrite")), cwd=given["cwd"],
+                        session=bool(given.get("start_new_session")), env=given["env"])
         self._child_created = True
         self._close_pipe_fds(*(given[k] for k in ("p2cread", "p2cwrite", "c2pread", "c2pwrite", "errread", "errwrite")))
 
 
 def _child(module: str, main, argv: list[str], given: dict) -> int:
-    """In the forked child (:func:`helpers_cli.fork`: its descriptors, folder and session
-    already as ``Popen`` would have given them): no other descriptor open, the environment
-    ``Popen`` was given, then ``main(argv)``; the exit status."""
+    """In the forked child (:func:`helpers_cli.fork`: its descriptors, folder, environment and
+    session already as ``Popen`` would have given them): no other descriptor open, then
+    ``main(argv)``; the exit status."""
     from helpers_cli import _exit_status
 
     _close_all_but_standard(set(given.get("pass_fds") or ()))
-    if given["env"] is not None:
-        os.environ.clear()
-        os.environ.update(given["env"])
     faulthandler.disable()  # the test process's handlers: the JVM installs its own
     _cheap_jvm()
     sys.argv = [module, *argv]

@@ -7,7 +7,6 @@ same section, never a figure.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import re
@@ -16,6 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers_cli import bench_module
 
 REPO = Path(__file__).resolve().parents[2]
 NUMBER = r"[0-9][0-9,]*(?:\.[0-9]+)?"
@@ -30,10 +30,7 @@ def _run(argv: list[str], stdin: str | None = None) -> subprocess.CompletedProce
 def _palette_bench():
     """``bench/palette.py`` as a module, to call its ``main(argv)`` in this process (the game's
     side still runs in its own child, ``python -m rig.bench``)."""
-    spec = importlib.util.spec_from_file_location("bench_palette", REPO / "bench" / "palette.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return bench_module("palette")
 
 
 def test_bench_holds_ours_against_the_game(standin_jars, capsys, monkeypatch):
