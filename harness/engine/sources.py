@@ -31,6 +31,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from harness.engine.casefile import CaseFileError, load_cases
+from harness.engine.oracle import is_recorded_prefix
 from harness.engine.reference import (BUNDLED, REPO, StoredCases, bundled_versions, load_reference,  # noqa: F401
                                       read_recorded, recorded_line, snbt_nesting, version_key)
 from harness.engine.runner import CheckItem
@@ -165,9 +166,8 @@ def _generated_item(case: dict, version: str, recorded: dict[str, dict], verifie
         return CheckItem(body, None, case.get("source", ""), f"no reference for {version}")
     if rec is None:
         return CheckItem(body, None, case.get("source", ""), _unrecorded(case, version))
-    n = len(body["ops"])
-    if rec["setup"] == body["setup"] and rec["ops"][:n] == body["ops"]:
-        return CheckItem(body, rec["answers"][:n], case.get("source", ""), f"answers from {rec.get('source', '')}")
+    if is_recorded_prefix(rec, body):
+        return CheckItem(body, rec["answers"][:len(body["ops"])], case.get("source", ""), f"answers from {rec.get('source', '')}")
     if rec["id"] != case["id"]:  # shrunk past a prefix: the oracle judged it, the references cannot
         return CheckItem(body, None, case.get("source", ""),
                          f"shrunk from {shorten(origin, ID_CHARS)} with other setup or ops than its prefixes "
