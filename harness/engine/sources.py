@@ -35,6 +35,7 @@ from harness.engine.oracle import is_recorded_prefix
 from harness.engine.reference import (BUNDLED, REPO, StoredCases, bundled_versions, load_reference,  # noqa: F401
                                       read_recorded, recorded_line, snbt_nesting, version_key)
 from harness.engine.runner import CheckItem
+from harness.engine.shrink import FUZZ
 from harness.engine.shorten import ID_CHARS, shorten
 from harness.engine.version_select import expand
 from harness.formats import versions as version_table
@@ -181,7 +182,7 @@ def _unrecorded(case: dict, version: str) -> str:
     origin = case.get("shrunk_from")
     if origin is not None:
         return f"not recorded: {shorten(origin, ID_CHARS)}, which it was shrunk from, is not recorded for {version}"
-    if case["id"].split("/")[1:2] == ["fuzz"]:
+    if case["id"].split("/")[1:2] == [FUZZ]:
         return ("not recorded: a case harness fuzz found (the judge's answers are not kept in the file); "
                 "harness record answers it")
     return "not recorded"
