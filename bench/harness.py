@@ -179,11 +179,12 @@ def main(argv=None) -> int:
     ap.add_argument("--warm-only", action="store_true", help="no cold column and no start-up row (quicker)")
     ap.add_argument("--cold-row", choices=ROWS, help=argparse.SUPPRESS)  # the child process of a cold column
     args = ap.parse_args(argv)
-    versions = args.version or bundled_versions()
-    unknown = [v for v in versions if v not in bundled_versions()]
+    bundled = bundled_versions()
+    versions = args.version or bundled
+    unknown = [v for v in versions if v not in bundled]
     if unknown:  # refused before any measurement, not a traceback from the first load
         print(f"bench/harness.py: --version {', '.join(unknown)}: no bundled reference; the bundled versions are "
-              f"{', '.join(bundled_versions())}", file=sys.stderr)
+              f"{', '.join(bundled)}", file=sys.stderr)
         return 2
     if args.cold_row:
         print(json.dumps({"seconds": cold_row(args.cold_row, versions)}))

@@ -5,7 +5,7 @@
 JVM crash or a hung case fails that case (with its id) and restarts the worker; the run goes
 on. With a ``start_timeout`` (:func:`prepare`), the first case after each start of a worker
 gets that long (its JVM's start and the case) and every later case ``timeout`` (the case
-alone): :class:`WorkerProcess`. :func:`record` runs the chosen cases and writes ``<out>/<version>/`` atomically with
+alone). :func:`record` runs the chosen cases and writes ``<out>/<version>/`` atomically with
 provenance (:func:`harness.engine.reference.write_reference`); :func:`live_outcomes` judges
 our Python implementation against the game's live answers without writing anything.
 """
@@ -51,7 +51,7 @@ class Game:
     timeout: float
     jvm_options: list[str] = field(default_factory=list)
     names: Names = field(default_factory=Names.identity, repr=False)
-    start_timeout: float | None = None  # the first case after each start of a worker: WorkerProcess
+    start_timeout: float | None = None  # the first case after each start of a worker (None: timeout)
 
     def worker_argv(self, python: str = sys.executable) -> list[str]:
         """The command line of a worker process (:mod:`rig.worker`) run by ``python``."""
@@ -66,15 +66,13 @@ class Game:
 
     def process(self) -> ProcessImplementation:
         """A fresh worker process (started lazily by its first case; it gives up after
-        failing its first :data:`STOP_AFTER` cases without an answer): a
-        :class:`WorkerProcess` when there is a ``start_timeout``."""
+        failing its first :data:`STOP_AFTER` cases without an answer), whose first case after
+        each start gets ``start_timeout``."""
         argv = self.worker_argv()
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
-        options = dict(timeout=self.timeout, name=f"the game {self.jar.info.id}", env=env, give_up_after=STOP_AFTER)
-        if self.start_timeout is None:
-            return ProcessImplementation(argv, **options)
-        return WorkerProcess(argv, start_timeout=self.start_timeout, **options)
+        return ProcessImplementation(argv, timeout=self.timeout, name=f"the game {self.jar.info.id}", env=env,
+                                     give_up_after=STOP_AFTER, start_timeout=self.start_timeout)
 
     def provenance(self) -> dict:
         """Where recorded answers come from: jar, version.json, mappings, JVM, rig, date."""
@@ -103,7 +101,7 @@ def prepare(jar: str | os.PathLike, mappings: str | os.PathLike | None = None,
 
     ``timeout``: seconds a case, the JVM's start included in a worker's first case; with
     ``start_timeout`` (at least ``timeout``) a worker's first case after each start gets that
-    long instead, so that ``timeout`` can be a case's own time (:class:`WorkerProcess`)."""
+    long instead, so that ``timeout`` can be a case's own time."""
     runtime = jvm.find_runtime(java_home)  # before the jar: a bundler is unpacked into the cache
     server = open_jar(jar, cache)
     version = server.info.id
@@ -121,35 +119,6 @@ def prepare(jar: str | os.PathLike, mappings: str | os.PathLike | None = None,
     jvm.check_options(runtime, list(jvm_options or []))
     return Game(server, runtime, Path(mappings).resolve() if mappings else None, cache, timeout,
                 list(jvm_options or []), names, start_timeout)
-
-
-class WorkerProcess(ProcessImplementation):
-    """A protocol process whose first case after each start (the first case, and the first
-    after every restart: the process is started for it) is given ``start_timeout`` seconds,
-    its start included, and every later case ``timeout``: a worker's JVM takes most of a
-    second to start (more on a busy machine), which need not be allowed to every case. A
-    failure's reason names the wait that ran out ("no answer within ... s")."""
-
-    def __init__(self, command, start_timeout: float, **options):
-        super().__init__(command, **options)
-        if not self.timeout <= start_timeout:
-            raise ValueError(f"start_timeout ({start_timeout!r}) must be at least the timeout ({self.timeout:g} s)")
-        self.start_timeout = start_timeout
-        self._fresh = False  # started, and not yet sent a case
-
-    def _start(self) -> None:
-        super()._start()
-        self._fresh = True
-
-    def answer(self, case: dict) -> list:
-        self.start()  # unless it runs: the case then waits for the start too
-        if not self._fresh:
-            return super().answer(case)
-        self._fresh, timeout, self.timeout = False, self.timeout, self.start_timeout
-        try:
-            return super().answer(case)
-        finally:
-            self.timeout = timeout
 
 
 def missing_classes(server: ServerJar, names: Names) -> list[str]:

@@ -856,16 +856,17 @@ def _ignored(doc, fate: str = "ignored") -> list[str]:
     the game's ``NbtIo.read`` and the JDK's streams leave it: said (``fate``: what becomes of
     them), never read."""
     said = []
-    for place, what, reader in (
-        (doc.after_stream, f"the {doc.compression} stream", f"{_STREAMS.get(doc.compression)} ignores them"),
-        (doc.trailing, "the NBT root", "the game's NbtIo.read ignores them (the root ends there)"),
+    decompressed = "" if doc.compression == "none" else f" of the {doc.compression}-decompressed bytes"
+    for place, what, where, reader in (
+        (doc.after_stream, f"the {doc.compression} stream", "byte {} of the file",
+         f"{_STREAMS.get(doc.compression)} ignores them"),
+        (doc.trailing, "the NBT root", "offset {}" + decompressed,
+         "the game's NbtIo.read ignores them (the root ends there)"),
     ):
         if place is not None:
             at, count = place
-            where = f"byte {at} of the file" if place is doc.after_stream else f"offset {at}" + (
-                "" if doc.compression == "none" else f" of the {doc.compression}-decompressed bytes")
-            said.append(f"{_count(count, 'byte')} {'follows' if count == 1 else 'follow'} {what}, from {where}: "
-                        f"{fate}, as {reader}")
+            said.append(f"{_count(count, 'byte')} {'follows' if count == 1 else 'follow'} {what}, from "
+                        f"{where.format(at)}: {fate}, as {reader}")
     return said
 
 

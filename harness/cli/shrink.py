@@ -86,7 +86,7 @@ def run(args) -> int:
     from harness.cli import describe_os_error, silence_stdout
     from harness.cli.check import make_implementation
     from harness.engine.casefile import atomic_write_text, cases_text
-    from harness.engine.oracle import ChainOracle, ImplementationOracle, RecordedOracle
+    from harness.engine.oracle import ChainOracle, ImplementationOracle, RecordedOracle, is_recorded_prefix
     from harness.engine.report import mismatch_lines
     from harness.engine.runner import RunAborted
     from harness.engine.shorten import ID_CHARS, shorten
@@ -159,7 +159,8 @@ def run(args) -> int:
               f"cases it was asked (last: {oracle.last_failure}), so no case beyond the recorded prefixes could be "
               "judged; run without --oracle to shrink by recorded prefixes only", file=sys.stderr)
         return 2
-    if case["setup"] == result.original["setup"] and case["ops"] == result.original["ops"]:
+    prefix = is_recorded_prefix(result.original, case)  # so judged by the original's recorded answers
+    if prefix and n1 == n0:
         print(f"harness shrink: could not shrink {cid} in {case['version']}: it fails, but no smaller case "
               f"that {'the oracle or ' if oracle else ''}the recorded answers can judge fails ({n0} ops); {tried}",
               file=sys.stderr)
@@ -170,7 +171,6 @@ def run(args) -> int:
     shrunk = {"id": new_id, "purpose": f"shrunk from {case['id']} ({n0} ops to {n1}): "
               f"{impl.name} fails it: {why}", "shrunk_from": case["id"], "versions": [case["version"]],
               "setup": case["setup"], "ops": case["ops"]}
-    prefix = case["setup"] == result.original["setup"] and case["ops"] == result.original["ops"][:n1]
     print(f"shrunk {cid} in {case['version']}: {n0} ops to {n1}, {tried}", file=sys.stderr)
     for m in result.mismatches[:1]:
         print("\n".join(mismatch_lines(m)), file=sys.stderr)

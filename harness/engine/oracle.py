@@ -38,6 +38,18 @@ def _setup_key(case: dict) -> tuple[str, str, str]:
     return case["version"], case["area"], json.dumps(case.get("setup") or {}, sort_keys=True)
 
 
+def is_recorded_prefix(rec: dict, case: dict) -> bool:
+    """Whether the recorded case ``rec``'s answers judge ``case``: the same setup (a missing
+    one is empty), and ``case``'s operations are a prefix of ``rec``'s.
+
+    >>> rec = {"ops": [{"op": "get"}, {"op": "set"}]}
+    >>> is_recorded_prefix(rec, {"setup": {}, "ops": [{"op": "get"}]}), is_recorded_prefix(rec, {"ops": [{"op": "set"}]})
+    (True, False)
+    """
+    ops = case["ops"]
+    return (rec.get("setup") or {}) == (case.get("setup") or {}) and rec["ops"][:len(ops)] == ops
+
+
 class RecordedOracle:
     """Recorded answers (cases in the recorded format, with ``answers``), for prefixes only."""
 
@@ -50,10 +62,9 @@ class RecordedOracle:
             self._by_setup.setdefault(_setup_key(case), []).append(case)
 
     def answer(self, case: dict) -> list | None:
-        ops = case["ops"]
         for rec in self._by_setup.get(_setup_key(case), ()):
-            if rec["ops"][:len(ops)] == ops:
-                return rec["answers"][:len(ops)]
+            if is_recorded_prefix(rec, case):
+                return rec["answers"][:len(case["ops"])]
         return None
 
 

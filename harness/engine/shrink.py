@@ -47,9 +47,9 @@ from harness.engine import vocabulary
 from harness.engine.compare import ErrorPolicy, Mismatch, is_hex
 from harness.engine.runner import CheckItem, Implementation, check_item
 
-# the id segment of shrunk cases: <area>/s/<tail> (p: the game's recorded cases, g: generated,
-# fuzz: found by harness fuzz)
-SHRUNK = "s"
+# the id segments (kinds) of cases: <area>/<kind>/<name>; p: the game's recorded cases, g: generated
+SHRUNK = "s"  # shrunk: <area>/s/<the original's tail>
+FUZZ = "fuzz"  # found by harness fuzz: <area>/fuzz/<hash>
 
 
 @dataclass

@@ -31,9 +31,11 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from harness.engine.casefile import CaseFileError, load_cases
+from harness.engine.oracle import is_recorded_prefix
 from harness.engine.reference import (BUNDLED, REPO, StoredCases, bundled_versions, load_reference,  # noqa: F401
                                       read_recorded, recorded_line, snbt_nesting, version_key)
 from harness.engine.runner import CheckItem
+from harness.engine.shrink import FUZZ
 from harness.engine.shorten import ID_CHARS, shorten
 from harness.engine.version_select import expand
 from harness.formats import versions as version_table
@@ -165,9 +167,8 @@ def _generated_item(case: dict, version: str, recorded: dict[str, dict], verifie
         return CheckItem(body, None, case.get("source", ""), f"no reference for {version}")
     if rec is None:
         return CheckItem(body, None, case.get("source", ""), _unrecorded(case, version))
-    n = len(body["ops"])
-    if rec["setup"] == body["setup"] and rec["ops"][:n] == body["ops"]:
-        return CheckItem(body, rec["answers"][:n], case.get("source", ""), f"answers from {rec.get('source', '')}")
+    if is_recorded_prefix(rec, body):
+        return CheckItem(body, rec["answers"][:len(body["ops"])], case.get("source", ""), f"answers from {rec.get('source', '')}")
     if rec["id"] != case["id"]:  # shrunk past a prefix: the oracle judged it, the references cannot
         return CheckItem(body, None, case.get("source", ""),
                          f"shrunk from {shorten(origin, ID_CHARS)} with other setup or ops than its prefixes "
@@ -181,7 +182,7 @@ def _unrecorded(case: dict, version: str) -> str:
     origin = case.get("shrunk_from")
     if origin is not None:
         return f"not recorded: {shorten(origin, ID_CHARS)}, which it was shrunk from, is not recorded for {version}"
-    if case["id"].split("/")[1:2] == ["fuzz"]:
+    if case["id"].split("/")[1:2] == [FUZZ]:
         return ("not recorded: a case harness fuzz found (the judge's answers are not kept in the file); "
                 "harness record answers it")
     return "not recorded"

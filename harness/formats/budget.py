@@ -74,6 +74,12 @@ OPTIONS = {
 """The command option that raises each budget (by its name here); :data:`MAX_CHUNK_BYTES` has none."""
 
 
+def decompressed_limit(limit: int | None = None) -> int:
+    """``limit``, or :data:`MAX_DECOMPRESSED_BYTES` (read now) when it is ``None``: the bytes
+    one read may inflate, for a function whose ``limit=`` overrides the budget for one call."""
+    return MAX_DECOMPRESSED_BYTES if limit is None else limit
+
+
 class BudgetExceeded(Exception):
     """A read or a case over one of the tools' own budgets (see the module docstring); its
     message names the budget, the place, and how to raise it (:func:`to_raise`)."""

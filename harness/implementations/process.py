@@ -23,7 +23,8 @@ The protocol (``harness check --impl CMD``; toml-test's shape, kept to one long-
   "longs_as_strings": true}``, which gets no answer; without options none is sent, so a
   program that knows nothing of options never sees one.
 - stderr is free for the program's own logging; the last lines are shown when it crashes.
-- a case gets ``timeout`` seconds (default 10). A crash (exit, or a line that is not the
+- a case gets ``timeout`` seconds (default 10); the first case after each start of the
+  program gets ``start_timeout`` (default: ``timeout``), its start included. A crash (exit, or a line that is not the
   answer to the case sent: not UTF-8, not JSON, another id, or longer than
   ``max_line_bytes``, default 64 MiB) or a hang fails that case with the reason; the process
   is killed and started again for the next case. An answer line that holds ``NaN``,
@@ -102,7 +103,10 @@ class ProcessImplementation:
     """An implementation that is a subprocess speaking the line protocol (module docstring).
 
     ``command``: a shell-like string (:func:`split_command`) or an argument list.
-    ``timeout``: seconds per case (> 0). ``max_line_bytes``: the longest answer line taken;
+    ``timeout``: seconds per case (> 0). ``start_timeout`` (at least ``timeout``; default
+    ``timeout``): seconds for the first case after each start (the first case, and the first
+    after every restart), the program's start included: a program slow to start (the rig's
+    worker starts a JVM) need not be allowed that long for every case. ``max_line_bytes``: the longest answer line taken;
     a longer one fails the case and the process is restarted. ``give_up_after``: failures
     in a row before any answer that raise :class:`ImplementationUnavailable` (0: never).
     The process starts on the first case (or :meth:`start`), is restarted after any failure,
@@ -114,16 +118,21 @@ class ProcessImplementation:
 
     def __init__(self, command: str | Sequence[str], timeout: float = 10.0, name: str | None = None,
                  cwd: str | None = None, env: dict | None = None, max_line_bytes: int = MAX_LINE_BYTES,
-                 give_up_after: int = GIVE_UP_AFTER, longs_as_strings: bool = False):
+                 give_up_after: int = GIVE_UP_AFTER, longs_as_strings: bool = False,
+                 start_timeout: float | None = None):
         self.argv = split_command(command) if isinstance(command, str) else list(command)
         if not self.argv:
             raise ValueError("an empty command: name the program to run")
         if not 0 < timeout <= MAX_TIMEOUT:
             raise ValueError(f"the timeout must be a positive number of seconds up to {MAX_TIMEOUT:g}, not {timeout!r}")
+        if start_timeout is not None and not timeout <= start_timeout:
+            raise ValueError(f"start_timeout ({start_timeout!r}) must be at least the timeout ({timeout:g} s)")
         if max_line_bytes < 1:
             raise ValueError(f"max_line_bytes must be positive, not {max_line_bytes!r}")
         self.name = name or (command if isinstance(command, str) else shlex.join(self.argv))
         self.timeout = timeout
+        self.start_timeout = timeout if start_timeout is None else start_timeout
+        self._first = False  # started, and not yet sent a case: it gets start_timeout
         self.cwd = cwd
         self.env = env
         self.max_line_bytes = max_line_bytes
@@ -169,6 +178,7 @@ class ProcessImplementation:
             target=_pump, args=(self._proc.stderr, self._stderr.append, _STDERR_CHUNK, False), daemon=True)
         self._stderr_thread.start()
         self._hello_sent = False
+        self._first = True
         hello = self.hello()
         if hello is not None:
             try:
@@ -213,10 +223,10 @@ class ProcessImplementation:
         :class:`ImplementationUnavailable` once it failed ``give_up_after`` cases in a row
         without ever answering."""
         proc = self._proc
-        if proc is not None and proc.poll() is not None:
-            _end_group(proc)  # a child left holding stderr would keep the join below waiting
+        exited = proc is not None and proc.poll() is not None
+        self._stop()  # its whole group: a child left holding stderr would keep the join below waiting
+        if exited:
             self._stderr_thread.join(timeout=0.5)  # let its last words arrive
-        self._stop()
         self.restarts += 1
         if proc is not None and proc.returncode is not None and proc.returncode != -signal.SIGKILL:
             reason += f" (exit status {proc.returncode})"
@@ -234,6 +244,8 @@ class ProcessImplementation:
     def answer(self, case: dict) -> list:
         """The program's answers to ``case``; :class:`ImplementationFailure` if it gives none."""
         self.start()
+        timeout = self.start_timeout if self._first else self.timeout
+        self._first = False
         sent = case
         if self.longs_as_strings:
             from harness.engine.longtext import case_to_strings
@@ -246,12 +258,12 @@ class ProcessImplementation:
         except (BrokenPipeError, OSError):
             raise self._fail("the process closed its input before this case") from None
         try:
-            reply = self._reply()
+            reply = self._reply(timeout)
             if self._hello_sent and isinstance(reply, bytes) and _answers_hello(reply):
-                reply = self._reply()  # the hello gets no answer; one given is skipped
+                reply = self._reply(timeout)  # the hello gets no answer; one given is skipped
             self._hello_sent = False
         except queue.Empty:
-            raise self._fail(f"no answer within {self.timeout:g} s (hang; did the program flush its output?); "
+            raise self._fail(f"no answer within {timeout:g} s (hang; did the program flush its output?); "
                              "process killed and restarted") from None
         if reply is None:
             try:
@@ -297,12 +309,12 @@ class ProcessImplementation:
             return answers_from_strings(case["ops"], doc["answers"])
         return doc["answers"]
 
-    def _reply(self) -> bytes | object | None:
-        """The program's next answer line (bytes, or ``_OVERLONG``) within the timeout
+    def _reply(self, timeout: float) -> bytes | object | None:
+        """The program's next answer line (bytes, or ``_OVERLONG``) within ``timeout`` seconds
         (``queue.Empty`` past it); None at the end of its output or once it has exited, even
         while a child it started still holds its output open (a crash is told as one at once,
         not waited out as a hang). What it wrote before exiting is still read."""
-        deadline = time.monotonic() + self.timeout
+        deadline = time.monotonic() + timeout
         while (left := deadline - time.monotonic()) > 0:
             try:
                 return self._lines.get(timeout=min(left, _EXIT_POLL))

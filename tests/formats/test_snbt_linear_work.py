@@ -107,7 +107,7 @@ def _work(text: str, monkeypatch, memory: bool = True) -> tuple[int, int, int]:
         state = ParseState(text, V26)
         state.reader.units = _CountingText(state.reader.units)
         try:
-            with _deep_stack():
+            with _deep_stack(state.reader):
                 snbt_grammar.parse_literal(state)
         except GameError:
             pass

@@ -17,8 +17,8 @@ import pytest
 
 from harness.engine.reference import load_reference
 from helpers_cli import run_in_process
-from harness.implementations.process import ImplementationFailure
-from rig.runner import REPO, WorkerProcess, prepare, run_game
+from harness.implementations.process import ImplementationFailure, ProcessImplementation
+from rig.runner import REPO, prepare, run_game
 
 from rig_sharing import BUNDLER_RECORD, same_jar
 
@@ -219,9 +219,10 @@ SLOW_START = (f"import json, sys, time\ntime.sleep({START})\nfor line in sys.std
 
 
 def test_a_workers_first_case_after_each_start_gets_the_start_timeout():
-    """:class:`rig.runner.WorkerProcess`: the first case after each start waits out the start
-    (longer than a case's ``timeout``), a later one only its ``timeout``."""
-    process = WorkerProcess([sys.executable, "-I", "-S", "-c", SLOW_START], start_timeout=60, timeout=START / 2)
+    """``ProcessImplementation(start_timeout=...)``, as the rig runs its worker: the first case
+    after each start waits out the start (longer than a case's ``timeout``), a later one only
+    its ``timeout``."""
+    process = ProcessImplementation([sys.executable, "-I", "-S", "-c", SLOW_START], start_timeout=60, timeout=START / 2)
     try:
         assert process.answer({"id": "first"}) == ["first"]
         with pytest.raises(ImplementationFailure, match=rf"^no answer within {START / 2:g} s \(hang"):
@@ -231,7 +232,7 @@ def test_a_workers_first_case_after_each_start_gets_the_start_timeout():
     finally:
         process.close()
     with pytest.raises(ValueError, match="at least the timeout"):
-        WorkerProcess([sys.executable], start_timeout=1, timeout=2)
+        ProcessImplementation([sys.executable], start_timeout=1, timeout=2)
 
 
 def test_a_timeout_shorter_than_the_jvms_start_stops_record_and_live_with_one_line(standin_jars, tmp_path):

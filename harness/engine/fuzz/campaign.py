@@ -296,7 +296,7 @@ def _keep(c: Campaign, engine, case: dict, line: dict, signature: tuple) -> Foun
     """Shrink one new disagreement through the engine, write it, save it in the database."""
     from harness.engine.oracle import ImplementationOracle
     from harness.engine.runner import RunAborted
-    from harness.engine.shrink import shrink
+    from harness.engine.shrink import FUZZ, shrink
 
     call = engine.caller()
     impl = WorkerSide(call, "impl", c.impl_name)
@@ -316,7 +316,7 @@ def _keep(c: Campaign, engine, case: dict, line: dict, signature: tuple) -> Foun
                else f"the implementation gave no answers: {shrunk.reason}")
         note = f"{len(original['ops'])} ops to {len(body['ops'])}, {shrunk.tried} candidates tried"
     h = generate.case_hash(case["area"], body["setup"], body["ops"])
-    kept = {"id": f"{case['area']}/fuzz/{h}", "purpose": f"found by harness fuzz (seed {c.seed}): {c.impl_name} "
+    kept = {"id": f"{case['area']}/{FUZZ}/{h}", "purpose": f"found by harness fuzz (seed {c.seed}): {c.impl_name} "
             f"disagrees with {c.judge_name} ({why})", "versions": [c.version], "setup": body["setup"],
             "ops": body["ops"]}
     path = _write(c, case["area"], h, kept) if c.out is not None else None

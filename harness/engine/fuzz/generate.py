@@ -20,6 +20,8 @@ import json
 from collections.abc import Callable
 from contextlib import contextmanager
 
+from harness.engine.shrink import FUZZ
+
 CHUNK = 64  # cases drawn per Hypothesis run
 HASH_CHARS = 16
 
@@ -47,7 +49,7 @@ def make_case(area: str, version: str, drawn: dict, source: str) -> dict:
     ``hash`` (:func:`drawn_hash`), ``area``, ``version``, ``setup``, ``ops`` and ``source``
     (where it came from)."""
     h = drawn_hash(area, drawn)
-    return {"id": f"{area}/fuzz/{h}", "hash": h, "area": area, "version": version,
+    return {"id": f"{area}/{FUZZ}/{h}", "hash": h, "area": area, "version": version,
             "setup": drawn["setup"], "ops": drawn["ops"], "source": source}
 
 

@@ -131,14 +131,27 @@ def decompress_prefix(data: bytes, compression: str | None = None, *,
     The limit is never lenient: beyond it, :class:`CompressionError` is raised at once.
     ``"none"`` gives ``data`` itself back (no copy; no limit: the bytes are already there).
     """
+    _, prefix, problem, _ = _prefix_span(data, compression, limit)
+    return (prefix if type(prefix) is bytes else bytes(prefix)), problem  # "none": no copy
+
+
+def _prefix_span(data: bytes, compression: str | None, limit: int | None
+                 ) -> tuple[str, bytes | bytearray, CompressionError | None, int | None]:
+    """``(compression, prefix, problem, stream end)``: ``compression`` (detected when ``None``;
+    ``ValueError`` for an unknown one), the bytes inflated before the first problem (``data``
+    itself for ``"none"``, else the inflated buffer, not copied), the problem or None, and the
+    offset in ``data`` where the stream ended (``None`` for ``"none"`` and after a fault)."""
     if compression is None:
         compression = detect_compression(data)
     if compression not in COMPRESSIONS:
-        raise ValueError(f"unknown compression {compression!r}; one of {', '.join(COMPRESSIONS)}")
-    if compression == NONE:  # nothing to undo: no copy
-        return (data if type(data) is bytes else bytes(data)), None
-    out, problem, _ = _decompress_span(data, compression, limit)
-    return bytes(out), problem
+        raise _unknown(compression)
+    if compression == NONE:
+        return compression, data, None, None
+    return (compression, *_decompress_span(data, compression, limit))
+
+
+def _unknown(compression) -> ValueError:
+    return ValueError(f"unknown compression {compression!r}; one of {', '.join(COMPRESSIONS)}")
 
 
 def _decompress_span(data: bytes, compression: str, limit: int | None
@@ -159,7 +172,7 @@ class _Pieces:
 
     def __init__(self, data: bytes, compression: str, limit: int | None, out: bytearray):
         view = memoryview(data)
-        limit = budget.MAX_DECOMPRESSED_BYTES if limit is None else limit
+        limit = budget.decompressed_limit(limit)
         self.steps = _gunzip(view, limit, out) if compression == GZIP else _inflate(view, 0, zlib.MAX_WBITS, limit, out)
         self.end: int | None = None
 
@@ -193,19 +206,13 @@ def _inflate_onto(out: bytearray, pieces: Iterator[None], size: int | None = Non
 def read_compressed(data: bytes, read: Callable[[bytes], T], compression: str | None = None, *,
                     limit: int | None = None) -> tuple[T, str, CompressionError | None, int | None]:
     """``(read(decompressed), compression, problem, stream end)``, reading as the game does
-    through a decompressing stream: :func:`decompress_prefix`, then :func:`read_to_fault` (a
-    problem the reader never reaches is returned beside the value; the game never notices it).
+    through a decompressing stream: the inflated prefix (:func:`decompress_prefix`'s, read in
+    place), then :func:`read_to_fault` (a problem the reader never reaches is returned beside
+    the value; the game never notices it).
     ``stream end``: the offset in ``data`` where the gzip or zlib stream ended (the bytes after
     it are ignored, as the JDK ignores them); ``None`` for ``"none"`` and after a fault.
     """
-    if compression is None:
-        compression = detect_compression(data)
-    if compression not in COMPRESSIONS:
-        raise ValueError(f"unknown compression {compression!r}; one of {', '.join(COMPRESSIONS)}")
-    if compression == NONE:
-        prefix, problem, end = data, None, None
-    else:
-        prefix, problem, end = _decompress_span(data, compression, limit)
+    compression, prefix, problem, end = _prefix_span(data, compression, limit)
     return read_to_fault(read, prefix, problem), compression, problem, end
 
 
@@ -258,16 +265,16 @@ def read_streaming(read: Callable[[bytes], T], data: bytes, compression: str, *,
     (it peaked at twice it: 2 x 256 MiB and the interpreter, 569 MB).
     """
     if compression not in COMPRESSIONS:
-        raise ValueError(f"unknown compression {compression!r}; one of {', '.join(COMPRESSIONS)}")
+        raise _unknown(compression)
     if compression == NONE:
         prefix = data if type(data) is bytes else bytes(data)
         return read(prefix), None, len(prefix)
+    limit = budget.decompressed_limit(limit)
     out = bytearray()
     pieces = _Pieces(data, compression, limit, out)
     size: int | None = FIRST_PIECE
-    last = budget.MAX_DECOMPRESSED_BYTES if limit is None else limit
     while True:
-        if size is not None and size * 4 > last:
+        if size is not None and size * 4 > limit:
             size = None  # no copy of over a quarter of the limit: inflate to the end (or the limit) at once
         ended, problem = _inflate_onto(out, pieces, size)  # a fault ends the stream
         try:  # the whole stream is read in place, a prefix from a copy (the buffer grows on)
@@ -299,7 +306,7 @@ def compress(data: bytes, compression: str) -> bytes:
         return zlib.compress(data, _LEVEL)
     if compression == NONE:
         return bytes(data)
-    raise ValueError(f"unknown compression {compression!r}; one of {', '.join(COMPRESSIONS)}")
+    raise _unknown(compression)
 
 
 # --- gzip, as GZIPInputStream reads it ---------------------------------------------------

@@ -207,7 +207,8 @@ def detect(data: bytes, version=None) -> NbtDocument:
             outcome = NbtDocument(encoding, _compression.NONE, name, tag, header, trailing=_left(progress, data))
             if progress == len(data):
                 return outcome
-            name = root_name(encoding, data, version)
+            if name is None:  # the nameless java-network's, as root_name gives it
+                name = ""
         rank = _rank(name, outcome, progress, version)
         if best is None or rank > best[0]:
             best = (rank, outcome)

@@ -80,21 +80,19 @@ def _collector_paused():
 
 
 @contextmanager
-def _deep_stack(reader=None):
+def _deep_stack(reader):
     """Room for deeply nested text; running out is the game's ``StackOverflowError`` (the
     game's kind, without a message, as the JVM throws it), its ``where`` naming how deep the
     text nests, the depth where the stack ran out (:func:`overflow_place`) and the stack's size.
-    The game's ``en_us.json`` has no words for it (the JVM's error is no translated message)."""
+    The game's ``en_us.json`` has no words for it (the JVM's error is no translated message).
+    ``reader``: the parse's reader (its ``units`` and ``cursor``)."""
     old = sys.getrecursionlimit()
     if old < _STACK_FRAMES:
         sys.setrecursionlimit(_STACK_FRAMES)
     try:
         yield
     except RecursionError:
-        sys.setrecursionlimit(old)
-        where = "SNBT nested deeper than the parser's stack" if reader is None else \
-            overflow_place(reader.units, reader.cursor)
-        raise GameError("StackOverflowError", None, where=where) from None
+        raise GameError("StackOverflowError", None, where=overflow_place(reader.units, reader.cursor)) from None
     finally:
         sys.setrecursionlimit(old)
 
@@ -106,8 +104,9 @@ def overflow_place(text: str, cursor: int) -> str:
     >>> overflow_place("[" * 9000, 6016)
     "SNBT nested 9000 levels deep: the parser's stack (60000 frames) ran out at depth 6016, position 6016"
     """
-    return (f"SNBT nested {nesting(text)} levels deep: the parser's stack ({_STACK_FRAMES} frames) ran out at depth "
-            f"{open_depth(text[:cursor])}, position {cursor}")
+    depth, deepest = _depths(text, cursor)
+    return (f"SNBT nested {deepest} levels deep: the parser's stack ({_STACK_FRAMES} frames) ran out at depth "
+            f"{depth}, position {cursor}")
 
 
 def _packrat_fully(state: ParseState) -> t.Tag:
@@ -131,7 +130,8 @@ def _grammar(version: GameVersion) -> str:
 _QUOTED = re.compile(r""""(?:[^"\\]|\\.)*+(?:"|\\?\Z)|'(?:[^'\\]|\\.)*+(?:'|\\?\Z)""", re.S)
 
 
-_BRACKETS = re.compile(r"[\[\]{}]")
+# a quoted string (skipped), an opening bracket (group 1) or a closing one (group 2)
+_TOKENS = re.compile(r"(?:" + _QUOTED.pattern + r")|([\[{])|([\]}])", re.S)
 
 
 def nesting(text: str) -> int:
@@ -152,16 +152,26 @@ def open_depth(text: str) -> int:
     return _depths(text)[0]
 
 
-def _depths(text: str) -> tuple[int, int]:
-    """``(depth open at the end, deepest)`` of ``text``'s brackets outside quoted strings."""
+def _depths(text: str, cursor: int | None = None) -> tuple[int, int]:
+    """``(depth open at cursor, deepest)`` of ``text``'s brackets outside quoted strings, in
+    one pass (``cursor`` None: the end; a quoted string open at ``cursor`` leaves its brackets
+    out, as ``text[:cursor]`` would)."""
+    end = len(text) if cursor is None else cursor
     depth = deepest = 0
-    for m in _BRACKETS.finditer(_QUOTED.sub("", text)):
-        if m.group() in "[{":
+    at = None
+    for m in _TOKENS.finditer(text):
+        bracket = m.lastindex
+        if bracket is None:
+            continue
+        if at is None and m.start() >= end:
+            at = depth
+        if bracket == 1:
             depth += 1
-            deepest = max(deepest, depth)
+            if depth > deepest:
+                deepest = depth
         else:
             depth -= 1
-    return depth, deepest
+    return (depth if at is None else at), deepest
 
 
 def check_budget(text: str) -> None:

@@ -251,7 +251,7 @@ class GlobalPalette:
     def size(self) -> int:
         return self.registry
 
-    def id_for(self, value: int, resize: Resize) -> int:
+    def id_for(self, value: int, resize: Resize | None) -> int:  # never resizes: resize is not called
         if 0 <= value < self.registry:
             self._ids[value] = value
             return value
@@ -263,7 +263,7 @@ class GlobalPalette:
         if plain_ids(values, self.registry):
             self._ids.update(zip(values, values))
             return list(values)
-        return [self.id_for(v, _never_resized) for v in values]
+        return [self.id_for(v, None) for v in values]
 
     def value_for(self, index: int) -> int:
         if 0 <= index < self.registry:
@@ -279,11 +279,6 @@ class GlobalPalette:
 
     def copy(self) -> GlobalPalette:
         return self
-
-
-def _never_resized(bits: int, value: int) -> int:
-    """The resize handler of a global palette's :meth:`GlobalPalette.ids_for` (it never resizes)."""
-    raise AssertionError(f"a global palette asked to resize to {bits} bits for {value}")
 
 
 Palette = SingleValuePalette | LinearPalette | HashMapPalette | GlobalPalette

@@ -99,7 +99,7 @@ def decompress(data: bytes, *, limit: int | None = None) -> bytes:
 def decompress_prefix(data: bytes, *, limit: int | None = None) -> tuple[bytes, GameError | None]:
     """``(the blocks read before a fault, the fault or None)``: what a reader that stops early
     (``NbtIo.read``) gets before the stream throws; the limit raises at once."""
-    limit = budget.MAX_DECOMPRESSED_BYTES if limit is None else limit
+    limit = budget.decompressed_limit(limit)
     out = bytearray()
     pos = 0
     while True:

@@ -176,7 +176,7 @@ class SimpleBitStorage:
         self.size = size
         self.mask, self.values_per_long, self._division = _layout(bits)
         if type(size) is int and 0 <= size <= CELL_LIMIT:  # the usual sizes, without Java's int arithmetic
-            expected = (size + self.values_per_long - 1) // self.values_per_long
+            expected = self._long_total()
         else:
             expected = expected_longs(bits, size)
         self._clean = _data is None  # padding known to be 0 (else taken from the longs when the cells move on)
@@ -399,7 +399,7 @@ class SimpleBitStorage:
                 array = self._array = self._given.view(np.uint64)
                 self._given = None
                 return array
-            array = encode_values(self._cells, self.bits, (self.size + self.values_per_long - 1) // self.values_per_long)
+            array = encode_values(self._cells, self.bits, self._long_total())
             if self._padding is not None:
                 array |= self._padding
             self._array = array
@@ -458,7 +458,12 @@ class SimpleBitStorage:
     def long_count(self) -> int:
         """How many longs the storage holds (``getRaw().length``), made from the cells or not yet."""
         array = self._array if self._array is not None else self._given
-        return (self.size + self.values_per_long - 1) // self.values_per_long if array is None else len(array)
+        return self._long_total() if array is None else len(array)
+
+    def _long_total(self) -> int:
+        """How many longs a storage of the usual sizes (0..:data:`CELL_LIMIT` values) holds:
+        ``size`` over the values a long holds, rounded up."""
+        return (self.size + self.values_per_long - 1) // self.values_per_long
 
     def write_longs(self, prefix: bytearray) -> bytes:
         """``prefix`` (taken: it may grow), then the longs as ``FriendlyByteBuf`` sends each,
