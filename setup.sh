@@ -16,3 +16,8 @@ if ! command -v node >/dev/null 2>&1; then
     || echo "setup: could not install nodejs; the JavaScript example's test will be skipped" >&2
 fi
 python3 -m pip install -q --disable-pip-version-check -e '.[test,bench,cluster]'
+# The package's bytecode written now, as pip writes it for a non-editable install: every process
+# of the harness and of its tests (the two test workers, the CLIs they start) then imports it
+# instead of compiling its modules from source, about 0.15 to 1 CPU-s a process (each time where
+# PYTHONDONTWRITEBYTECODE is set).
+python3 -m compileall -q harness rig
