@@ -196,12 +196,20 @@ def run(args) -> int:
 
 
 def _nothing_judged(outcomes, name: str) -> list[str]:
-    """The problem of a run where the implementation declined every case it was given (each
-    one partial, none passed or failed): nothing was judged, which is exit status 2, not a
-    green run; ``[]`` otherwise."""
-    if outcomes and all(o.status == "partial" for o in outcomes):
+    """The problem of a run that judged nothing: no case passed or failed, because the
+    implementation declined every case it was given (each one partial) or because no case it
+    ran has a recorded answer to judge it by (each one unverified, or partial). That is exit
+    status 2, not a green run (a CI job would go green having checked nothing); ``[]`` otherwise."""
+    from harness.engine.runner import tally
+
+    if not outcomes or any(o.status in ("passed", "failed") for o in outcomes):
+        return []
+    if all(o.status == "partial" for o in outcomes):
         return [f"{name} declined every case it was given ({len(outcomes)} unsupported): nothing was judged"]
-    return []
+    counts = tally(outcomes)
+    declined = f", {counts['unsupported']} unsupported" if counts["unsupported"] else ""
+    return [f"none of the {len(outcomes)} cases run has a recorded answer to judge it by ({counts['unverified']} "
+            f"unverified{declined}): nothing was judged (harness record records the game's answers)"]
 
 
 def _nothing_to_check(reason: str) -> int:

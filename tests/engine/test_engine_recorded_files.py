@@ -90,8 +90,9 @@ def test_unverified_cases_that_raised_through_the_command(tmp_path, capsys):
     # well-formed, but 'new' is refused (33 bits), so the 'get' after it has no storage to ask
     case = dict(GOOD, version="1.21.5", setup={"bits": 33, "size": 64}, ops=[["new"], ["get", 0]], answers=[None, 0])
     path = write_recorded(tmp_path / "r.jsonl", [case])
-    assert main(["check", "--recorded", str(path), "--no-progress"]) == 0
-    out = capsys.readouterr().out
+    assert main(["check", "--recorded", str(path), "--no-progress"]) == 2  # nothing was judged
+    out, err = capsys.readouterr()
+    assert "nothing was judged" in err
     assert "unverified cases that did not run cleanly (1):" in out
     assert "1.21.5 storage/p/errors: malformed case: operation 'get' on no storage" in out
     assert "(at " not in out  # a malformed case is no bug of the implementation: no source line

@@ -78,8 +78,11 @@ def test_unverified_version_is_never_passed(tmp_path, capsys):
     rec = dict(recorded("26.3")["snbt/p/1"], version="1.21.5")
     path = write_recorded(tmp_path / "v262.jsonl", [rec])
     cmd = echo_command(tmp_path, write_recorded(tmp_path / "answers.jsonl", [rec]))
-    assert main(["check", "--recorded", str(path), "--impl", cmd, "--quiet"]) == 0
-    assert capsys.readouterr().out.strip() == "0 passed, 0 failed, 1 unverified"
+    assert main(["check", "--recorded", str(path), "--impl", cmd, "--quiet"]) == 2  # nothing was judged
+    out, err = capsys.readouterr()
+    assert out.strip() == "0 passed, 0 failed, 1 unverified"
+    assert err.strip() == ("harness check: none of the 1 cases run has a recorded answer to judge it by (1 unverified): "
+                           "nothing was judged (harness record records the game's answers)")
 
 
 def test_generated_case_files_run_unverified_or_with_recorded_answers(tmp_path):
