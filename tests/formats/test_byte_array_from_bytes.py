@@ -63,3 +63,11 @@ def test_wider_arrays_within_range_are_taken():
 def test_docstring_examples():
     result = doctest.testmod(T)
     assert result.attempted > 0 and result.failed == 0
+
+
+@pytest.mark.parametrize("cls, takes", [(T.ByteArrayTag, "ints, a NumPy array or bytes"),
+                                        (T.IntArrayTag, "ints or a NumPy array"), (T.LongArrayTag, "ints or a NumPy array")])
+def test_text_is_refused_saying_what_an_array_takes(cls, takes):
+    # a str is iterable, but its characters are no elements (it said: invalid literal for int())
+    with pytest.raises(TypeError, match=rf"^{cls.__name__} takes {takes}, not str$"):
+        cls("abc")

@@ -229,6 +229,9 @@ class _ArrayTag(Tag):
 
     def __init__(self, values: Iterable[int] | np.ndarray[Any, Any] | bytes | bytearray | memoryview = ()):
         array: np.ndarray[Any, Any]
+        if isinstance(values, str):  # iterable, but its characters are no elements
+            takes = "ints, a NumPy array or bytes" if self.dtype is np.int8 else "ints or a NumPy array"
+            raise TypeError(f"{type(self).__name__} takes {takes}, not str")
         if isinstance(values, (bytes, bytearray, memoryview)):
             if self.dtype is not np.int8:
                 raise TypeError(f"{type(self).__name__} takes ints or a NumPy array, not {type(values).__name__} "
