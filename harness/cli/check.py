@@ -46,7 +46,9 @@ of their operations, or the whole case, and every other answer matched).
 
 --expect-failures FILE lists known failures ('<glob> <reason>' per line, '#'
 comments): listed failures do not fail the run, and listed cases that now pass
-are reported ("unexpectedly passing: remove from the list"). --baseline
+are reported ("unexpectedly passing: remove from the list" for an entry none of
+whose cases fail, "listed but passing: narrow the entry" for one that still
+covers failing cases). --baseline
 REPORT.json compares with an earlier run's --json report: what newly fails and
 newly passes; only newly failing cases fail the run.
 
