@@ -1032,7 +1032,11 @@ def _convert(args, version, out: _Output) -> int:
     for note in loaded.notes:
         _tell(f"{args.input}: note: {note}")
     doc = loaded.doc
-    warnings = [f"{args.input}: {note}" for note in _ignored(doc, "not written")]
+    of_input = _ignored(doc, "not written")  # about the input: said naming it alone
+    if args.strict and of_input:
+        raise NbtCliError(f"{args.output}: not written (--strict): "
+                          f"{'; '.join(f'{args.input}: {w}' for w in of_input)}")
+    warnings = []  # about the output: said naming it
     if doc.root_name and args.to in ("snbt", "java-network"):
         warnings.append(f"the root's name {_quote(doc.root_name)} is dropped ({args.to} has no root name)")
     if args.to == "snbt":
@@ -1046,6 +1050,8 @@ def _convert(args, version, out: _Output) -> int:
         if warnings and args.strict:
             raise NbtCliError(f"{args.output}: not written (--strict): {'; '.join(warnings)}")
         _write(args.output, (data,), out)
+    for warning in of_input:
+        _tell(f"{args.input}: warning: {warning}")
     for warning in warnings:
         if warning:
             _tell(f"{args.output}: warning: {warning}")
