@@ -42,3 +42,12 @@ def test_many_cases_and_a_case_for_every_version():
     assert why_no_case(every, "e.yaml", ["1.20.1"], ["palette"], None) == \
         "e.yaml's case is of area storage: --area palette leaves it out"
     assert why_no_case(every, "e.yaml", ["1.20.1"], ["storage"], None) == ""
+
+
+def test_a_recorded_file_left_out_says_its_version(tmp_path, capsys):
+    from helpers_engine import recorded, write_recorded
+
+    path = write_recorded(tmp_path / "r.jsonl", [recorded("26.3")["storage/p/errors"]])
+    assert main(["check", "--no-progress", "--recorded", str(path), "--version", "1.20.1"]) == 2
+    out, _ = capsys.readouterr()
+    assert f"{path}'s case is for versions ['26.3']: --version 1.20.1 leaves it out; nothing to check" in out
