@@ -46,7 +46,9 @@ of their operations, or the whole case, and every other answer matched).
 
 --expect-failures FILE lists known failures ('<glob> <reason>' per line, '#'
 comments): listed failures do not fail the run, and listed cases that now pass
-are reported ("unexpectedly passing: remove from the list"). --baseline
+are reported ("unexpectedly passing: remove from the list" for an entry none of
+whose cases fail, "listed but passing: narrow the entry" for one that still
+covers failing cases). --baseline
 REPORT.json compares with an earlier run's --json report: what newly fails and
 newly passes; only newly failing cases fail the run.
 
@@ -155,7 +157,8 @@ def run(args) -> int:
     for note in notes:
         err.print(f"harness check: {note}", markup=False)
     if not items:
-        return _nothing_to_check(f"no case matches the options; nothing to check{_unrecorded_hint(args)}")
+        return _nothing_to_check(f"no case matches the options{_left_out(args, cases_file)}; nothing to check"
+                                 f"{_unrecorded_hint(args)}")
     try:
         impl = make_implementation(args.impl, args.timeout, args.longs_as_strings)
     except RunAborted as e:
@@ -226,6 +229,45 @@ def _cases_option(cases: bool | str) -> tuple[bool, str | None]:
     """``--cases`` (``True``: the generated case files too) or ``--cases FILE`` (that file's
     cases alone) as ``(every case file, the one file)``."""
     return (True, None) if cases is True else (False, cases or None)
+
+
+def _left_out(args, cases_file: str | None) -> str:
+    """For ``--cases FILE`` or ``--recorded FILE``: ``": "`` and which option left out what the
+    file holds (its cases' versions and areas against ``--version``/``--area``); else ``""``."""
+    from harness.engine.sources import file_cases, recorded_cases, why_no_case
+
+    if cases_file:
+        why = why_no_case(file_cases(cases_file), cases_file, args.version, args.area, args.case)
+    elif args.recorded:
+        where = args.recorded[0] if len(args.recorded) == 1 else "the recorded files"
+        why = why_no_case(recorded_cases(args.recorded), where, args.version, args.area, args.case)
+    elif _unrecorded_hint(args):
+        return ""  # the hint says it: the bundled references hold no such area
+    else:
+        why = _relaxed(args)
+    return f": {why}" if why else ""
+
+
+def _relaxed(args) -> str:
+    """Over the bundled references (and ``--cases``' generated ones): the option that, dropped
+    alone, would keep cases, in words (``--case X matches none of the 368 cases of --version 26.3
+    --area storage``); ``""`` when no one option does."""
+    from harness.engine.sources import select_items
+
+    given = [("--version", "version", args.version), ("--area", "area", args.area), ("--case", "case", args.case)]
+    given = [g for g in given if g[2]]
+    for flag, _, value in reversed(given):  # the narrowest first: --case, then --area, then --version
+        kw = {"version": args.version, "area": args.area, "case": args.case}
+        kw[flag[2:]] = None
+        try:
+            n = len(select_items(kw["version"], kw["area"], kw["case"], args.cases is True))
+        except (CaseFileError, ValueError):
+            continue
+        if n:
+            rest = " ".join(f"{f} {' '.join(v) if isinstance(v, list) else v}" for f, _, v in given if f != flag)
+            shown = " ".join(value) if isinstance(value, list) else value
+            return f"{flag} {shown} leaves out every one of the {n} cases{' of ' + rest if rest else ''}"
+    return ""
 
 
 def _unrecorded_hint(args) -> str:

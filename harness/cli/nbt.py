@@ -471,11 +471,14 @@ def _nbt_document(path: Path, raw: bytes, version, max_bytes: int) -> _Input:
                           f"(iconv -f UTF-16 -t UTF-8)")
     notes = _binary_notes(raw, binary_error)
     binary = "; ".join([_describe(binary_error), *notes])
+    snbt_first = _meant_as_snbt(path, raw)  # its SNBT error is the one a person wants first
     try:
         read = _as_text(raw)
     except UnicodeDecodeError as e:  # text, but not UTF-8: both readings said
-        raise NbtCliError(f"{path}: neither binary NBT ({binary}) nor SNBT text (not UTF-8 at byte {e.start}: "
-                          f"{e.reason})") from None
+        why = f"not UTF-8 at byte {e.start}: {e.reason}"
+        if snbt_first:
+            raise NbtCliError(f"{path}: not SNBT text ({why}), nor binary NBT ({binary})") from None
+        raise NbtCliError(f"{path}: neither binary NBT ({binary}) nor SNBT text ({why})") from None
     if read is None:
         verdict = "refused" if _over_limit(binary_error) else "not NBT"
         raise NbtCliError(f"{path}: {verdict}: {_describe(binary_error)}" + (f" ({'; '.join(notes)})" if notes else ""))
@@ -485,12 +488,31 @@ def _nbt_document(path: Path, raw: bytes, version, max_bytes: int) -> _Input:
     try:
         tag = parse(text, version)
     except BudgetExceeded as e:
+        if snbt_first:
+            raise NbtCliError(f"{path}: as SNBT refused: {e}; not binary NBT either ({binary})") from None
         raise NbtCliError(f"{path}: not binary NBT ({binary}); as SNBT refused: {e}") from None
     except GameError as e:
         snbt = _describe(e, text) + (f"; {BOM_NOTE}" if bom else "")
+        if snbt_first:
+            raise NbtCliError(f"{path}: not SNBT ({snbt}), nor binary NBT ({binary})") from None
         raise NbtCliError(f"{path}: neither binary NBT ({binary}) nor SNBT ({snbt})") from None
     return _Input(NbtDocument(encoding="snbt", compression="none", root_name=None, tag=tag),
                   notes=[BOM_NOTE] if bom else [])
+
+
+def _meant_as_snbt(path: Path, raw: bytes) -> bool:
+    """Whether a file that is not binary NBT was meant as SNBT text: named ``*.snbt``, or its
+    first byte after blanks (and a UTF-8 byte order mark) a ``{`` or ``[``. Its SNBT error
+    is then said first, the binary reading after it.
+
+    >>> _meant_as_snbt(Path("deep.snbt"), b"\\x0a"), _meant_as_snbt(Path("-"), b"  [1,"), _meant_as_snbt(Path("x.nbt"), b"a")
+    (True, True, False)
+    """
+    if not _is_stdio(path) and path.name.lower().endswith(".snbt"):
+        return True
+    body = raw[len(_BOM):] if raw.startswith(_BOM) else raw
+    start = _LEADING_SPACE.match(body).end()
+    return body[start:start + 1] in (b"{", b"[")
 
 
 def _binary_notes(raw: bytes, error: GameError) -> list[str]:
@@ -1032,7 +1054,11 @@ def _convert(args, version, out: _Output) -> int:
     for note in loaded.notes:
         _tell(f"{args.input}: note: {note}")
     doc = loaded.doc
-    warnings = [f"{args.input}: {note}" for note in _ignored(doc, "not written")]
+    of_input = _ignored(doc, "not written")  # about the input: said naming it alone
+    if args.strict and of_input:
+        raise NbtCliError(f"{args.output}: not written (--strict): "
+                          f"{'; '.join(f'{args.input}: {w}' for w in of_input)}")
+    warnings = []  # about the output: said naming it
     if doc.root_name and args.to in ("snbt", "java-network"):
         warnings.append(f"the root's name {_quote(doc.root_name)} is dropped ({args.to} has no root name)")
     if args.to == "snbt":
@@ -1046,6 +1072,8 @@ def _convert(args, version, out: _Output) -> int:
         if warnings and args.strict:
             raise NbtCliError(f"{args.output}: not written (--strict): {'; '.join(warnings)}")
         _write(args.output, (data,), out)
+    for warning in of_input:
+        _tell(f"{args.input}: warning: {warning}")
     for warning in warnings:
         if warning:
             _tell(f"{args.output}: warning: {warning}")

@@ -11,7 +11,9 @@ An entry is a glob (``fnmatch``: ``*``, ``?``, ``[...]``; ``*`` also matches ``/
 whitespace, then the reason (required). A glob matches a case id (every version), or
 ``<version>:<case id>`` to name one version. A failed case that an entry matches is an
 *expected failure*: it is still counted failed, but it does not make the exit status 1. A
-listed case that now passes is reported as "unexpectedly passing: remove from the list".
+listed case that now passes is reported: "unexpectedly passing: remove from the list" when
+none of its entry's cases fails, "listed but passing: narrow the entry" when the entry still
+covers failing cases (removing it would leave those unlisted).
 
 A **baseline** is a JSON report an earlier ``harness check --json`` wrote
 (``"format": "harness-check/1"``). Each case is looked up by version and id: a case that
@@ -95,11 +97,22 @@ class ExpectResult:
     unlisted: list[Outcome] = field(default_factory=list)  # failed and not listed: these fail the run
     unexpectedly_passing: list[tuple[Outcome, Expectation]] = field(default_factory=list)
     unused: list[Expectation] = field(default_factory=list)  # entries that matched no case checked
+    failing: dict[Expectation, int] = field(default_factory=dict)  # entry -> failed cases it matches
+
+    def to_remove(self) -> list[tuple[Outcome, Expectation]]:
+        """Passing cases whose entry matches no failed case: the entry can go."""
+        return [(o, e) for o, e in self.unexpectedly_passing if not self.failing.get(e)]
+
+    def to_narrow(self) -> list[tuple[Outcome, Expectation]]:
+        """Passing cases whose entry still matches failed cases: the entry should be narrowed, not removed."""
+        return [(o, e) for o, e in self.unexpectedly_passing if self.failing.get(e)]
 
     def to_json(self, path: str) -> dict:
         return {"file": path, "expected": len(self.expected), "unlisted": len(self.unlisted),
                 "unexpectedly_passing": [{"version": o.item.key[0], "id": o.item.key[2], "entry": e.pattern,
-                                          "reason": e.reason} for o, e in self.unexpectedly_passing],
+                                          "reason": e.reason, "entry_failing": self.failing.get(e, 0),
+                                          "action": "narrow" if self.failing.get(e) else "remove"}
+                                         for o, e in self.unexpectedly_passing],
                 "unused_entries": [e.pattern for e in self.unused]}
 
 
@@ -119,6 +132,9 @@ def apply_expectations(outcomes: list[Outcome], expectations: list[Expectation])
             else:
                 o.expected_failure = entry.reason
                 result.expected.append(o)
+                for e in expectations:
+                    if e.matches(v, cid):
+                        result.failing[e] = result.failing.get(e, 0) + 1
         elif o.status == "passed" and entry is not None:
             result.unexpectedly_passing.append((o, entry))
     result.unused = [e for e in expectations if e not in used]
@@ -133,7 +149,11 @@ def expect_lines(result: ExpectResult, path: str, shown: int = 20) -> list[str]:
 
     lines += listed("unexpectedly passing: remove from the list",
                     [f"{o.item.key[0]} {o.item.key[2]} (entry {e.pattern!r} at {e.source}: {e.reason})"
-                     for o, e in result.unexpectedly_passing], shown)
+                     for o, e in result.to_remove()], shown)
+    lines += listed("listed but passing: narrow the entry to leave these out (it still covers failing cases)",
+                    [f"{o.item.key[0]} {o.item.key[2]} (entry {e.pattern!r} at {e.source}, still covering "
+                     f"{result.failing[e]} failing case{'s' if result.failing[e] != 1 else ''}: {e.reason})"
+                     for o, e in result.to_narrow()], shown)
     if result.unused:
         lines.append("entries that matched no case checked: " + ", ".join(e.pattern for e in result.unused[:shown]))
     return lines

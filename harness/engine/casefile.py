@@ -186,7 +186,8 @@ def load_cases(path: str | os.PathLike) -> list[dict]:
     under the SHA-256 of its bytes: the same bytes are not parsed again, on later runs either.
 
     The error names the file and the line (``cases/storage/basic.yaml:12: ...``): the YAML
-    mark of a syntax error, or the line where the offending case starts.
+    mark of a syntax error, or the line of what is wrong in a case where the file writes it
+    (a setup key's, an operation's; :func:`case_problem_at`), else the line where the case starts.
     """
     path = Path(path)
     try:
@@ -206,9 +207,9 @@ def load_cases(path: str | os.PathLike) -> list[dict]:
     area = doc.get("area")
     out = []
     for i, case in enumerate(doc["cases"]):
-        problem = case_problem(case, area)
-        if problem:
-            raise CaseFileError(f"{path}:{_case_line(text, i)}: case #{i + 1}: {problem}")
+        found = case_problem_at(case, area)
+        if found:
+            raise CaseFileError(f"{path}:{_case_line(text, i, found[0])}: case #{i + 1}: {found[1]}")
         case.setdefault("area", area)
         case.setdefault("setup", {})
         out.append(case)
@@ -247,7 +248,16 @@ def _mark_line(loader) -> int | None:
 
 
 def case_problem(case, default_area: str | None = None) -> str | None:
-    """What is wrong with one case (a dict with ``id``, ``area``, ``setup``, ``ops``), or None.
+    """What is wrong with one case (a dict with ``id``, ``area``, ``setup``, ``ops``), or None
+    (:func:`case_problem_at` without the where)."""
+    found = case_problem_at(case, default_area)
+    return found[1] if found else None
+
+
+def case_problem_at(case, default_area: str | None = None) -> tuple[tuple, str] | None:
+    """What is wrong with one case (a dict with ``id``, ``area``, ``setup``, ``ops``), or None;
+    with where in the case it is, as keys and indexes from the case (``("setup", "colour")``,
+    ``("ops", 3)``, ``("versions",)``; ``()``: the case as a whole).
 
     The area is one of :data:`AREAS`, the file's (``default_area``) when the file names one,
     and the one an id beginning with an area's name names (``nbt/...`` is no storage case);
@@ -256,32 +266,32 @@ def case_problem(case, default_area: str | None = None) -> str | None:
     arguments, setup keys and types). The id is shown shortened in the middle when long.
     """
     if not isinstance(case, dict):
-        return "a case is a mapping"
+        return (), "a case is a mapping"
     if not isinstance(case.get("id"), str) or not case["id"]:
-        return "needs an 'id' (a non-empty string)"
+        return ("id",), "needs an 'id' (a non-empty string)"
     cid = shorten(case["id"], ID_CHARS)
     area = case.get("area", default_area)
     if not isinstance(area, str):
-        return f"{cid}: needs an 'area' (in the case or the file)"
+        return ("area",), f"{cid}: needs an 'area' (in the case or the file)"
     if area not in AREAS:
-        return f"{cid}: unknown area {shorten(repr(area), ID_CHARS)}; areas are {', '.join(AREAS)}"
+        return ("area",), f"{cid}: unknown area {shorten(repr(area), ID_CHARS)}; areas are {', '.join(AREAS)}"
     if default_area is not None and area != default_area:
-        return f"{cid}: the case's area is {area!r}, its file's is {shorten(repr(default_area), ID_CHARS)}"
+        return ("area",), f"{cid}: the case's area is {area!r}, its file's is {shorten(repr(default_area), ID_CHARS)}"
     named = case["id"].split("/", 1)[0]
     if named != area and named in AREAS and "/" in case["id"]:
         whose = "its file's area" if default_area is not None else "the case's area"
-        return f"{cid}: the id names the area {named!r}, {whose} is {area!r}; ids are <area>/<kind>/<name>"
+        return ("id",), f"{cid}: the id names the area {named!r}, {whose} is {area!r}; ids are <area>/<kind>/<name>"
     ops = case.get("ops")
     if not isinstance(ops, list):
-        return f"{cid}: needs an 'ops' list"
+        return ("ops",), f"{cid}: needs an 'ops' list"
     versions = case.get("versions")
     if versions is not None and not (isinstance(versions, list) and all(isinstance(v, str) for v in versions)):
-        return f"{cid}: 'versions' must be a list of version strings"
+        return ("versions",), f"{cid}: 'versions' must be a list of version strings"
     origin = case.get("shrunk_from")
     if origin is not None and not (isinstance(origin, str) and origin):
-        return f"{cid}: 'shrunk_from' must be the id of the recorded case it was shrunk from (a string)"
-    problem = vocabulary.case_problem({"area": area, "setup": case.get("setup", {}), "ops": ops})
-    return f"{cid}: {problem}" if problem else None
+        return ("shrunk_from",), f"{cid}: 'shrunk_from' must be the id of the recorded case it was shrunk from (a string)"
+    found = vocabulary.case_problem_at({"area": area, "setup": case.get("setup", {}), "ops": ops})
+    return (found[0], f"{cid}: {found[1]}") if found else None
 
 
 def case_line(path: str | os.PathLike, index: int) -> int:
@@ -293,13 +303,28 @@ def case_line(path: str | os.PathLike, index: int) -> int:
         return 1
 
 
-def _case_line(text: str, index: int) -> int:
-    """The 1-based line where case number ``index`` starts (1 if it cannot be found)."""
+def _case_line(text: str, index: int, where: tuple = ()) -> int:
+    """The 1-based line where case number ``index`` starts (1 if it cannot be found), or, with
+    ``where`` (:func:`case_problem_at`'s keys and indexes into the case), the line of the
+    deepest of them the file writes: a mapping's key (``colour:``), a list's item."""
     try:
         root = yaml.compose(text, Loader=_Loader)
         for key, value in root.value:
             if key.value == "cases":
-                return value.value[index].start_mark.line + 1
+                node = value.value[index]
+                line = node.start_mark.line
+                for step in where:
+                    if isinstance(node, yaml.MappingNode):
+                        pair = next(((k, v) for k, v in node.value if k.value == str(step)), None)
+                        if pair is None:
+                            break
+                        line, node = pair[0].start_mark.line, pair[1]
+                    elif isinstance(node, yaml.SequenceNode) and isinstance(step, int) and step < len(node.value):
+                        node = node.value[step]
+                        line = node.start_mark.line
+                    else:
+                        break
+                return line + 1
     except Exception:  # only used to place an error; never hide the original one
         pass
     return 1

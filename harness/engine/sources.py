@@ -260,6 +260,47 @@ def select_items(versions: list[str] | None = None, areas: list[str] | None = No
     return items
 
 
+def why_no_case(cases: list[dict], where: str, versions: list[str] | None, areas: list[str] | None,
+                pattern: str | None) -> str:
+    """Which option (``versions`` as given to ``--version``) left out every one of ``cases``
+    (a ``--cases FILE``'s, or ``--recorded`` files'), against what they are for: ``"shrunk.yaml's case is for versions ['26.3']: --version
+    1.20.1 leaves it out"``; ``""`` when they are none or the options keep some.
+
+    >>> why_no_case([{"id": "storage/s/x", "area": "storage", "versions": ["26.3"]}], "s.yaml", ["1.20.1"], None, None)
+    "s.yaml's case is for versions ['26.3']: --version 1.20.1 leaves it out"
+    """
+    if not cases:
+        return ""
+    one = len(cases) == 1
+    whose = f"{where}'s case" if one else f"{where}'s {len(cases)} cases"
+    them = "it" if one else "every one"
+
+    def for_versions(case: dict) -> list[str] | None:
+        return [case["version"]] if isinstance(case.get("version"), str) else case.get("versions") or None
+
+    left = cases
+    if versions:
+        expanded = set(expand(versions, _ordered(set(version_table.VERSIONS) | set(bundled_versions()))))
+        kept = [c for c in left if for_versions(c) is None or expanded & set(for_versions(c))]
+        if not kept:
+            held = _ordered({v for c in left for v in for_versions(c) or ()})
+            return (f"{whose} {'is' if one else 'are'} for versions {held}: --version {' '.join(versions)} "
+                    f"leaves {them} out")
+        left = kept
+    if areas:
+        kept = [c for c in left if c["area"] in areas]
+        if not kept:
+            held = sorted({c["area"] for c in left})
+            return (f"{whose} {'is' if one else 'are'} of area{'s' if len(held) > 1 else ''} {', '.join(held)}: "
+                    f"--area {' '.join(areas)} leaves {them} out")
+        left = kept
+    if pattern is not None and not any(matches(c, None, pattern) for c in left):
+        ids = [c["id"] for c in left[:3]]
+        return (f"--case {pattern} matches none of the ids of {whose} "
+                f"({', '.join(ids)}{', …' if len(left) > 3 else ''})")
+    return ""
+
+
 def _file_items(cases: list[dict], wanted: list[str], bundled: list[str], reference_root: str | Path,
                 areas: list[str] | None, pattern: str | None) -> list[CheckItem]:
     """The items of ``--cases FILE``: its ``cases`` that the filters keep, for each version of

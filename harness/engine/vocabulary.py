@@ -305,22 +305,29 @@ def setup_problem(area: str, setup) -> str | None:
     >>> print(setup_problem("storage", {"bits": 5, "sizes": 64}))
     'setup' has no key 'sizes' (did you mean 'size'?); a storage setup is {bits (int), size (int)}
     """
+    found = setup_problem_at(area, setup)
+    return found[1] if found else None
+
+
+def setup_problem_at(area: str, setup) -> tuple[tuple, str] | None:
+    """:func:`setup_problem` with where in the case it is: ``(("setup", key), why)`` for a key
+    it does not know or a wrongly typed one, ``(("setup",), why)`` for the setup as a whole."""
     spec = VOCABULARY[area].setup
     if not isinstance(setup, dict):
-        return f"'setup' must be a mapping, got {_show(setup)}"
+        return ("setup",), f"'setup' must be a mapping, got {_show(setup)}"
     for key in setup:
         if key not in spec:
             import difflib  # here alone: a refusal's cost
 
             close = difflib.get_close_matches(str(key), [k for k in spec if k not in setup], n=1)
             meant = f" (did you mean {close[0]!r}?)" if close else ""
-            return f"'setup' has no key {shorten(repr(key), 80)}{meant}; {_setup_form(area)}"
+            return ("setup", key), f"'setup' has no key {shorten(repr(key), 80)}{meant}; {_setup_form(area)}"
     for key, kind in spec.items():
         if key not in setup:
-            return f"'setup' needs {key!r}; {_setup_form(area)}"
+            return ("setup",), f"'setup' needs {key!r}; {_setup_form(area)}"
         problem = kind.problem(setup[key])
         if problem:
-            return f"setup {key} {problem}"
+            return ("setup", key), f"setup {key} {problem}"
     return None
 
 
@@ -351,10 +358,17 @@ def op_problem(area: str, op) -> str | None:
 def case_problem(case: dict) -> str | None:
     """What is wrong with a case's ``setup`` and ``ops`` for its ``area`` (a known area), or
     None: the first problem, naming the operation (index and text) where there is one."""
+    found = case_problem_at(case)
+    return found[1] if found else None
+
+
+def case_problem_at(case: dict) -> tuple[tuple, str] | None:
+    """:func:`case_problem` with where in the case it is: ``("setup", key)`` or ``("setup",)``
+    (:func:`setup_problem_at`), ``("ops", j)`` for operation ``j``."""
     area = case["area"]
-    problem = setup_problem(area, case.get("setup", {}))
-    if problem:
-        return problem
+    found = setup_problem_at(area, case.get("setup", {}))
+    if found:
+        return found
     opens, needs = VOCABULARY[area].opens, VOCABULARY[area].needs
     opened = not opens
     seen: set[str] = set()
@@ -365,7 +379,7 @@ def case_problem(case: dict) -> str | None:
         if problem is None and op[0] in needs and not seen.intersection(needs[op[0]]):
             problem = f"comes before {' or '.join(repr(o) for o in needs[op[0]])} made the object it works on"
         if problem:
-            return f"operation {j} {shorten(op_text(op), 100)}: {problem}"
+            return ("ops", j), f"operation {j} {shorten(op_text(op), 100)}: {problem}"
         opened = opened or op[0] in opens
         seen.add(op[0])
     return None

@@ -63,7 +63,7 @@ def test_listed_failures_exit_0_and_a_listed_passing_case_is_reported(tmp_path, 
     assert "unexpectedly passing: remove from the list (1):" in out and "26.3 storage/p/width-2-size-256" in out
     assert doc["expect_failures"]["unexpectedly_passing"] == [
         {"version": "26.3", "id": "storage/p/width-2-size-256", "entry": "26.3:storage/p/width-2-size-256",
-         "reason": "was broken once"}]
+         "reason": "was broken once", "entry_failing": 0, "action": "remove"}]
     by_id = {c["id"]: c for c in doc["cases"]}
     assert by_id["storage/p/width-1-size-4096"]["expected_failure"] == "values are off by one"
 

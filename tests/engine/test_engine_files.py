@@ -47,11 +47,11 @@ def test_malformed_yaml_refused_with_path_and_line(tmp_path):
         load_cases(path)
 
 
-def test_bad_case_in_yaml_refused_with_the_line_where_it_starts(tmp_path):
+def test_bad_case_in_yaml_refused_with_the_line_of_its_bad_operation(tmp_path):
     path = tmp_path / "c.yaml"
     path.write_text("area: storage\ncases:\n- id: a\n  setup: {bits: 4, size: 2}\n  ops: [[new]]\n"
                     "- id: b\n  setup: {bits: 4, size: 2}\n  ops:\n  - [new]\n  - 5\n")
-    with pytest.raises(CaseFileError, match=rf"{path}:6: case #2: b: operation 1 5: must be a list"):
+    with pytest.raises(CaseFileError, match=rf"{path}:10: case #2: b: operation 1 5: must be a list"):
         load_cases(path)
 
 
@@ -156,11 +156,11 @@ cases:
 """
 
 
-@pytest.mark.parametrize("second, message", [
-    ("nbt/g/elsewhere", "case #2: nbt/g/elsewhere: the id names the area 'nbt', its file's area is 'storage'"),
-    ("storage/g/other\n  area: snbt", "case #2: storage/g/other: the case's area is 'snbt', its file's is 'storage'"),
+@pytest.mark.parametrize("second, line, message", [
+    ("nbt/g/elsewhere", 6, "case #2: nbt/g/elsewhere: the id names the area 'nbt', its file's area is 'storage'"),
+    ("storage/g/other\n  area: snbt", 7, "case #2: storage/g/other: the case's area is 'snbt', its file's is 'storage'"),
 ])
-def test_a_case_file_case_of_another_area_is_refused_with_its_line(tmp_path, second, message):
+def test_a_case_file_case_of_another_area_is_refused_with_its_line(tmp_path, second, line, message):
     from harness.engine.sources import generated_cases
 
     path = tmp_path / "storage" / "x.yaml"
@@ -168,7 +168,7 @@ def test_a_case_file_case_of_another_area_is_refused_with_its_line(tmp_path, sec
     path.write_text(CASE_FILE % second)
     with pytest.raises(CaseFileError) as e:
         generated_cases(tmp_path)
-    assert str(e.value).startswith(f"{path}:6: {message}")
+    assert str(e.value).startswith(f"{path}:{line}: {message}")  # the id's line, or the area key's
 
 
 def test_a_case_file_in_another_area_s_folder_is_refused(tmp_path):

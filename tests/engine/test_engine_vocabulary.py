@@ -78,7 +78,7 @@ def test_a_malformed_case_in_a_yaml_case_file_is_refused_with_its_line(tmp_path)
     path = tmp_path / "c.yaml"
     path.write_text("area: storage\ncases:\n- id: storage/g/a\n  setup: {bits: 4, size: 2}\n  ops: [[new]]\n"
                     "- id: storage/g/b\n  setup: {bits: 4, size: 2}\n  ops:\n  - [new]\n  - [get, '1']\n")
-    with pytest.raises(CaseFileError, match=rf"{re.escape(str(path))}:6: case #2: storage/g/b: operation 1 "
+    with pytest.raises(CaseFileError, match=rf"{re.escape(str(path))}:10: case #2: storage/g/b: operation 1 "
                                             r'\["get", "1"\]: argument i must be a Java int'):
         load_cases(path)
 

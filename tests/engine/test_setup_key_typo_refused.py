@@ -34,7 +34,7 @@ def test_a_misspelt_key_in_a_case_file_is_refused_with_the_key_it_misspells(tmp_
     path = tmp_path / "c.yaml"
     path.write_text("area: palette\ncases:\n- id: palette/g/a\n"
                     "  setup: {strategy: biomes, registy: 4, value: 0}\n  ops: [[bits]]\n")
-    says = (f"{path}:3: case #1: palette/g/a: 'setup' has no key 'registy' (did you mean 'registry'?); "
+    says = (f"{path}:4: case #1: palette/g/a: 'setup' has no key 'registy' (did you mean 'registry'?); "
             "a palette setup is {strategy (block_states | biomes), registry (int), value (int)}")
     with pytest.raises(CaseFileError, match=f"^{re.escape(says)}$"):
         load_cases(path)

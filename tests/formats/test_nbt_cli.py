@@ -178,7 +178,7 @@ def test_invalid_snbt_text_is_one_line_naming_both_readings(capsys, tmp_path, mo
                  ["diff", bad, REAL / "java-nbt/hello_world.nbt"]):
         status, out, err = run(capsys, *argv)
         assert status == 2 and out == "", argv
-        assert err.startswith(f"harness nbt: {bad}: neither binary NBT (") and " nor SNBT (" in err
+        assert err.startswith(f"harness nbt: {bad}: not SNBT (") and "), nor binary NBT (" in err  # *.snbt: SNBT first
         assert err.count("\n") == 1
     assert not (tmp_path / "o.nbt").exists()
 
@@ -390,7 +390,7 @@ def test_a_file_that_could_be_text_reports_both_readings(capsys, tmp_path, data)
     path.write_bytes(data)
     status, out, err = run(capsys, "show", path)
     assert (status, out) == (2, "") and err.count("\n") == 1
-    assert err.startswith(f"harness nbt: {path}: neither binary NBT (") and " nor SNBT (CommandSyntaxException: " in err
+    assert err.startswith(f"harness nbt: {path}: not SNBT (CommandSyntaxException: ") and "), nor binary NBT (" in err
     assert ("byte order mark" in err) == data.startswith(b"\xef\xbb\xbf")
 
 
@@ -418,8 +418,8 @@ def test_text_that_is_not_utf8_reports_both_readings_and_the_byte(capsys, tmp_pa
     for argv in (["show", path], ["convert", path, tmp_path / "o.nbt", "--to", "java"]):
         status, out, err = run(capsys, *argv)
         assert (status, out) == (2, "") and err.count("\n") == 1, argv
-        assert err.startswith(f"harness nbt: {path}: neither binary NBT (")
-        assert f" nor SNBT text (not UTF-8 at byte {offset}: " in err
+        assert err.startswith(f"harness nbt: {path}: not SNBT text (not UTF-8 at byte {offset}: ")
+        assert "), nor binary NBT (" in err
     assert not (tmp_path / "o.nbt").exists()
 
 

@@ -57,7 +57,7 @@ def test_convert_warns_and_strict_refuses(tmp_path, capsys):
     target = tmp_path / "out.nbt"
     status, _, err = run(capsys, "convert", source, target, "--to", "java")
     assert status == 0 and target.read_bytes() == HELLO
-    assert f"warning: {source}: 2 bytes follow the NBT root, from offset 33: not written" in err
+    assert err.startswith(f"harness nbt: {source}: warning: 2 bytes follow the NBT root, from offset 33: not written")
     target.unlink()
     status, _, err = run(capsys, "convert", source, target, "--to", "java", "--strict")
     assert status == 2 and not target.exists() and "not written (--strict)" in err

@@ -1,0 +1,42 @@
+"""A file meant as SNBT text (named ``*.snbt``, or starting with ``{``/``[`` after blanks) that
+neither reading takes leads with its SNBT error, the binary NBT one after it; any other file
+keeps the binary reading first."""
+
+from __future__ import annotations
+
+import pytest
+
+from harness.cli import main
+
+
+def _error(capsys, *argv) -> str:
+    assert main(["nbt", *map(str, argv)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1
+    return err
+
+
+@pytest.mark.parametrize("name, data", [("deep.snbt", b"{a:{b:"), ("words.snbt", b"a b"), ("cut.txt", b"  {a:1"),
+                                        ("list.dat", b"\n[1,"), ("bom.nbt", b"\xef\xbb\xbf{a:")])
+def test_text_meant_as_snbt_gives_the_snbt_error_first(tmp_path, capsys, name, data):
+    path = tmp_path / name
+    path.write_bytes(data)
+    err = _error(capsys, "show", path)
+    assert err.startswith(f"harness nbt: {path}: not SNBT (CommandSyntaxException: ") and "), nor binary NBT (" in err
+
+
+def test_other_text_keeps_the_binary_reading_first(tmp_path, capsys):
+    path = tmp_path / "words.nbt"
+    path.write_bytes(b"a b")
+    assert _error(capsys, "show", path).startswith(f"harness nbt: {path}: neither binary NBT (")
+
+
+def test_snbt_text_not_utf8_and_standard_input_too(tmp_path, capsys, monkeypatch):
+    import io
+    import sys
+
+    path = tmp_path / "latin.snbt"
+    path.write_bytes(b'{a:"caf\xe9"}')
+    assert _error(capsys, "show", path).startswith(f"harness nbt: {path}: not SNBT text (not UTF-8 at byte 7: ")
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"[1,")))
+    assert _error(capsys, "show", "-").startswith("harness nbt: -: not SNBT (CommandSyntaxException: ")
