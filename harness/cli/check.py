@@ -149,6 +149,7 @@ def run(args) -> int:
             every_case_file, cases_file = _cases_option(args.cases)
             items = select_items(args.version, args.area, args.case, every_case_file, args.recorded, notes=notes,
                                  cases_file=cases_file)
+            left_out = "" if items else _left_out(args, cases_file)  # read under the same --max-bytes
     except EmptyRecordedFiles as e:  # nothing to check, as when no case matches
         return _nothing_to_check(str(e))
     except (CaseFileError, ValueError) as e:
@@ -157,7 +158,7 @@ def run(args) -> int:
     for note in notes:
         err.print(f"harness check: {note}", markup=False)
     if not items:
-        return _nothing_to_check(f"no case matches the options{_left_out(args, cases_file)}; nothing to check"
+        return _nothing_to_check(f"no case matches the options{left_out}; nothing to check"
                                  f"{_unrecorded_hint(args)}")
     try:
         impl = make_implementation(args.impl, args.timeout, args.longs_as_strings)
@@ -254,9 +255,9 @@ def _relaxed(args) -> str:
     --area storage``); ``""`` when no one option does."""
     from harness.engine.sources import select_items
 
-    given = [("--version", "version", args.version), ("--area", "area", args.area), ("--case", "case", args.case)]
-    given = [g for g in given if g[2]]
-    for flag, _, value in reversed(given):  # the narrowest first: --case, then --area, then --version
+    given = [(flag, value) for flag, value in (("--version", args.version), ("--area", args.area), ("--case", args.case))
+             if value]
+    for flag, value in reversed(given):  # the narrowest first: --case, then --area, then --version
         kw = {"version": args.version, "area": args.area, "case": args.case}
         kw[flag[2:]] = None
         try:
@@ -264,7 +265,7 @@ def _relaxed(args) -> str:
         except (CaseFileError, ValueError):
             continue
         if n:
-            rest = " ".join(f"{f} {' '.join(v) if isinstance(v, list) else v}" for f, _, v in given if f != flag)
+            rest = " ".join(f"{f} {' '.join(v) if isinstance(v, list) else v}" for f, v in given if f != flag)
             shown = " ".join(value) if isinstance(value, list) else value
             return f"{flag} {shown} leaves out every one of the {n} cases{' of ' + rest if rest else ''}"
     return ""

@@ -51,3 +51,16 @@ def test_a_recorded_file_left_out_says_its_version(tmp_path, capsys):
     assert main(["check", "--no-progress", "--recorded", str(path), "--version", "1.20.1"]) == 2
     out, _ = capsys.readouterr()
     assert f"{path}'s case is for versions ['26.3']: --version 1.20.1 leaves it out; nothing to check" in out
+
+
+def test_the_explanation_reads_the_file_under_the_max_bytes_given(tmp_path, monkeypatch, capsys):
+    # the file is over the (lowered) default cap but within --max-bytes: the selection and the
+    # explanation of why it selected nothing read it under the same limit (a traceback before)
+    from harness.engine import limits
+
+    path = tmp_path / "shrunk.yaml"
+    path.write_text(SHRUNK, encoding="utf-8")
+    monkeypatch.setattr(limits, "MAX_FILE_BYTES", 50)
+    assert main(["check", "--cases", str(path), "--area", "snbt", "--max-bytes", "100000", "--no-progress"]) == 2
+    out = capsys.readouterr().out
+    assert f"no case matches the options: {path}'s case is of area storage: --area snbt leaves it out" in out
