@@ -123,7 +123,8 @@ def apply_expectations(outcomes: list[Outcome], expectations: list[Expectation])
     used: set[Expectation] = set()
     for o in outcomes:
         v, _, cid = o.item.key
-        entry = next((e for e in expectations if e.matches(v, cid)), None)
+        hits = [e for e in expectations if e.matches(v, cid)]  # every entry matching it, in the list's order
+        entry = hits[0] if hits else None
         if entry is not None:
             used.add(entry)
         if o.status == "failed":
@@ -132,9 +133,8 @@ def apply_expectations(outcomes: list[Outcome], expectations: list[Expectation])
             else:
                 o.expected_failure = entry.reason
                 result.expected.append(o)
-                for e in expectations:
-                    if e.matches(v, cid):
-                        result.failing[e] = result.failing.get(e, 0) + 1
+                for e in hits:
+                    result.failing[e] = result.failing.get(e, 0) + 1
         elif o.status == "passed" and entry is not None:
             result.unexpectedly_passing.append((o, entry))
     result.unused = [e for e in expectations if e not in used]

@@ -301,7 +301,7 @@ def test_a_storage_over_the_budget_is_refused_by_it_naming_the_limit_and_option(
         "may hold (harness.formats.storage.MAX_LONGS)",
         "FAIL 26.3 storage/p/listed: refused by the tools' own budget (not the game's answer): 'values' would list "
         "5000000 entries, over the tools' limit of 4194304 entries an answer may hold (harness check "
-        "--max-storage-entries N to raise it)",
+        "--max-storage-entries N, or harness.formats.budget.MAX_STORAGE_ENTRIES = N in Python, to raise it)",
         "0 passed, 2 failed, 0 unverified"]
     assert main(["check", "--recorded", str(path), "--no-progress", "--quiet", "--case", "storage/p/listed",
                  "--max-storage-entries", "5000000"]) == 1

@@ -57,7 +57,7 @@ def _within_budget(name: str, entries: int) -> None:
     if entries > budget.MAX_STORAGE_ENTRIES:
         raise budget.BudgetExceeded(f"'{name}' would list {entries} entries, over the tools' limit of "
                                     f"{budget.MAX_STORAGE_ENTRIES} entries an answer may hold "
-                                    "(harness check --max-storage-entries N to raise it)")
+                                    f"({budget.to_raise('MAX_STORAGE_ENTRIES')})")
 
 
 def _buildable(bits: int, size: int) -> None:
