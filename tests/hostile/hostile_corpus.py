@@ -166,6 +166,7 @@ def _region_bombs(folder: Path, chunks: int) -> list[str]:
 
 REGION_CHUNKS = 1024 if FULL_SIZE else 64  # chunks of the region file of bombs
 MAX_REGION_TAGS, MAX_TAGS = 16_000_000, 1_000_000  # harness.formats.budget's defaults (test_corpus.py checks)
+MAX_DECOMPRESSED_BYTES = 256 << 20  # budget's too: the most one read may inflate, or read of a plain file
 REGION_READS = MAX_REGION_TAGS // MAX_TAGS  # bombs read (each refused at MAX_TAGS) before the file's budget is spent
 DAMAGED_CHUNKS = 120 if FULL_SIZE else REGION_READS + 8  # chunks of the region file of damaged streams
 
@@ -255,9 +256,8 @@ def _snbt_long_hex(folder: Path) -> list[str]:
     return _harness("nbt", "show", str(path))
 
 
-# the random byte array's size: at full size just under the tools' default limit of a read
-# (budget.MAX_DECOMPRESSED_BYTES, 256 MiB), which an uncompressed file's size meets too
-ARRAY_BYTES = 250_000_000 if FULL_SIZE else 16_000_000
+FULL_ARRAY_BYTES = 250_000_000  # the random byte array at full size: just under MAX_DECOMPRESSED_BYTES
+ARRAY_BYTES = FULL_ARRAY_BYTES if FULL_SIZE else 16_000_000
 
 
 def _huge_byte_array(folder: Path, *options: str) -> list[str]:

@@ -45,3 +45,6 @@ def test_the_corpus_expects_the_budgets_defaults():
     from harness.formats import budget
 
     assert (hostile_corpus.MAX_REGION_TAGS, hostile_corpus.MAX_TAGS) == (budget.MAX_REGION_TAGS, budget.MAX_TAGS)
+    assert hostile_corpus.MAX_DECOMPRESSED_BYTES == budget.MAX_DECOMPRESSED_BYTES
+    # the full-size array file (its 12 bytes of header besides) must be read at the default limit
+    assert hostile_corpus.FULL_ARRAY_BYTES + 12 < budget.MAX_DECOMPRESSED_BYTES
