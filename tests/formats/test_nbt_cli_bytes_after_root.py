@@ -4,12 +4,13 @@ file; ``convert`` warns, ``convert --strict`` refuses)."""
 
 from __future__ import annotations
 
+from conftest import REPO
 from harness.cli import main
 from harness.formats.nbt import compression
 from harness.formats.nbt.detect import open_nbt
 
-# a Java file: root "hello world", {name:"Bananrama"} (tests/data/real/java-nbt/hello_world.nbt)
-HELLO = bytes.fromhex("0a000b68656c6c6f20776f726c640800046e616d65000942616e616e72616d6100")
+# a Java file the game wrote: root "hello world", {name:"Bananrama"}, uncompressed (33 bytes)
+HELLO = (REPO / "tests/data/real/java-nbt/hello_world.nbt").read_bytes()
 
 
 def run(capsys, *argv) -> tuple[int, str, str]:
@@ -60,7 +61,21 @@ def test_convert_warns_and_strict_refuses(tmp_path, capsys):
     assert err.startswith(f"harness nbt: {source}: warning: 2 bytes follow the NBT root, from offset 33: not written")
     target.unlink()
     status, _, err = run(capsys, "convert", source, target, "--to", "java", "--strict")
-    assert status == 2 and not target.exists() and "not written (--strict)" in err
+    # the output not written, then the input that holds the bytes
+    assert status == 2 and not target.exists()
+    assert f"{target}: not written (--strict): {source}: 2 bytes follow the NBT root" in err
+
+
+def test_a_convert_warning_names_its_own_file_once(tmp_path, capsys):
+    # what the input holds under the input, what the output drops under the output
+    source, target = tmp_path / "trailing.nbt", tmp_path / "conv.snbt"
+    source.write_bytes(HELLO + b"JUNKJUNK")
+    status, _, err = run(capsys, "convert", source, target, "--to", "snbt")
+    assert status == 0 and err.splitlines() == [
+        f"harness nbt: {source}: warning: 8 bytes follow the NBT root, from offset 33: not written, as the game's "
+        "NbtIo.read ignores them (the root ends there)",
+        f"harness nbt: {target}: warning: the root's name \"hello world\" is dropped (snbt has no root name)"]
+    assert target.read_text(encoding="utf-8") == '{\n    name: "Bananrama"\n}\n'
 
 
 def test_diff_notes_them_too(tmp_path, capsys):
