@@ -57,6 +57,16 @@ def run_in_process(argv: list[str], env: dict | None = None) -> subprocess.Compl
         return subprocess.CompletedProcess(argv, status, _text(out.read()), _text(err.read()))
 
 
+def run_nbt(capsys, *argv) -> tuple[int, str, str]:
+    """``harness nbt *argv`` through :func:`harness.cli.main` (each argument as text), its status
+    and what it wrote to ``sys.stdout`` and ``sys.stderr``, read from pytest's ``capsys``."""
+    from harness.cli import main
+
+    status = main(["nbt", *map(str, argv)])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
 def run_forked(argv: list[str], stdin: bytes = b"", cwd: str | os.PathLike | None = None, stdout: int | None = None,
                timeout: float = 120, env: dict | None = None, before=None) -> subprocess.CompletedProcess:
     """:func:`harness.cli.main` on ``argv`` in a child forked from this (warm) process, where a

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from conftest import REPO, reference_case
+from helpers_cli import run_nbt as run
 from harness.cli import main
 from harness.formats import versions
 from harness.formats.errors import GameError
@@ -23,12 +24,6 @@ from harness.formats.nbt.tags import ByteTag, CompoundTag
 
 REAL = REPO / "tests" / "data" / "real"
 V = versions.get("26.3")
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    status = main(["nbt", *map(str, argv)])
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def test_show_prints_encoding_compression_then_the_games_snbt(capsys):

@@ -5,18 +5,12 @@ file; ``convert`` warns, ``convert --strict`` refuses)."""
 from __future__ import annotations
 
 from conftest import REPO
-from harness.cli import main
+from helpers_cli import run_nbt as run
 from harness.formats.nbt import compression
 from harness.formats.nbt.detect import open_nbt
 
 # a Java file the game wrote: root "hello world", {name:"Bananrama"}, uncompressed (33 bytes)
 HELLO = (REPO / "tests/data/real/java-nbt/hello_world.nbt").read_bytes()
-
-
-def run(capsys, *argv) -> tuple[int, str, str]:
-    status = main(["nbt", *map(str, argv)])
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def test_open_nbt_keeps_where_the_root_and_the_stream_end():

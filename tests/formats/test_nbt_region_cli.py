@@ -11,6 +11,7 @@ import zlib
 import pytest
 
 from conftest import REPO
+from helpers_cli import run_nbt as run
 from harness.cli import main
 from harness.formats import versions
 from harness.formats.region import RegionFile, stored_position
@@ -19,12 +20,6 @@ from test_nbt_real_files import REGIONTEST_MISPLACED, REGIONTEST_REFUSED
 REAL = REPO / "tests" / "data" / "real"
 REGIONTEST = REAL / "java-region/regiontest.mca"
 V = versions.get("26.3")
-
-
-def run(capsys, *argv) -> tuple[int, str, str]:
-    status = main(["nbt", *map(str, argv)])
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def _rows(out: str) -> dict[tuple[int, int], str]:

@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from harness.cli import main
+from helpers_cli import run_nbt
 
 
 def _error(capsys, *argv) -> str:
-    assert main(["nbt", *map(str, argv)]) == 2
-    out, err = capsys.readouterr()
-    assert out == "" and err.count("\n") == 1
+    status, out, err = run_nbt(capsys, *argv)
+    assert status == 2 and out == "" and err.count("\n") == 1
     return err
 
 
