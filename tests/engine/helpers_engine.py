@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from harness.engine.reference import BUNDLED, load_reference
-from harness.engine.runner import CallableImplementation
+from harness.engine.runner import CallableImplementation, CheckItem, protocol_case
 
 _CACHE: dict[str, "_Recorded"] = {}
 
@@ -53,6 +53,12 @@ def recorded(version: str) -> Mapping[str, dict]:
     if version not in _CACHE:
         _CACHE[version] = _Recorded(version)
     return _CACHE[version]
+
+
+def recorded_item(case: dict, source: str | None = None) -> CheckItem:
+    """The item checking a recorded case against the game's answers to it: the case as an
+    implementation receives it (:func:`protocol_case`), read from ``source`` (else the case's own)."""
+    return CheckItem(protocol_case(case), case["answers"], case["source"] if source is None else source)
 
 
 def echo_answers(case: dict) -> list:

@@ -13,10 +13,11 @@ import pytest
 from helpers_adapter import check
 from helpers_engine import recorded
 
+from harness.engine.runner import protocol_case
 from harness.implementations.process import ImplementationFailure, ProcessImplementation
 
 FILL = recorded("26.3")["storage/p/fill-1"]  # the game's recorded case
-CASE = {k: FILL[k] for k in ("id", "area", "version", "setup", "ops")}
+CASE = protocol_case(FILL)
 ANSWER = json.dumps({"id": FILL["id"], "answers": FILL["answers"]})  # 26.3's answer line
 # an adapter that leaves a child behind (its pid in the file "$1"), then answers each line
 # read with ANSWER, or with "$2" = crash exits 3 at the first one

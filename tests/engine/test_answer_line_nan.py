@@ -11,10 +11,11 @@ import pytest
 from helpers_adapter import check
 from helpers_engine import recorded
 
+from harness.engine.runner import protocol_case
 from harness.implementations.process import ImplementationFailure, ProcessImplementation
 
 FILL = recorded("26.3")["storage/p/fill-1"]  # the game's recorded case
-CASE = {k: FILL[k] for k in ("id", "area", "version", "setup", "ops")}
+CASE = protocol_case(FILL)
 # 26.3's answer line, its first answer (null: "new" answers nothing) %s
 LINE = json.dumps({"id": FILL["id"], "answers": FILL["answers"]}).replace('"answers": [null', '"answers": [%s', 1)
 

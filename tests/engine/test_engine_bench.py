@@ -8,10 +8,10 @@ import sys
 
 import pytest
 
-from helpers_engine import echo_impl, recorded
+from helpers_engine import echo_impl, recorded, recorded_item
 
 from harness.engine.reference import REPO
-from harness.engine.runner import CallableImplementation, CheckItem
+from harness.engine.runner import CallableImplementation
 
 IDS = ("storage/p/errors", "snbt/p/1", "snbt/p/2")
 
@@ -27,8 +27,7 @@ def _bench():
 
 
 def _items():
-    return [CheckItem({k: c[k] for k in ("id", "area", "version", "setup", "ops")}, c["answers"], c["source"])
-            for c in (recorded("26.3")[i] for i in IDS)]
+    return [recorded_item(c) for c in (recorded("26.3")[i] for i in IDS)]
 
 
 def test_a_row_counts_its_failed_cases():

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from helpers_engine import echo_impl, recorded
+from helpers_engine import echo_impl, recorded, recorded_item
 
 from harness.engine.anatomy import write_parts
 from harness.engine.compare import compare_case, first_difference
@@ -14,7 +14,7 @@ from harness.formats import versions
 
 def _item(version: str, case_id: str) -> CheckItem:
     rec = recorded(version)[case_id]
-    return CheckItem({k: rec[k] for k in ("id", "area", "version", "setup", "ops")}, rec["answers"], rec["source"])
+    return recorded_item(rec)
 
 
 def _op_index(case_id: str, version: str, name: str, nth: int = 0) -> int:

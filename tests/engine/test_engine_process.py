@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from helpers_engine import echo_command, recorded, write_recorded
+from helpers_engine import echo_command, recorded, recorded_item, write_recorded
 
-from harness.engine.runner import CheckItem, RunAborted, run_checks
+from harness.engine.runner import RunAborted, run_checks
 from harness.implementations.process import ProcessImplementation, serve
 
 IDS = ("storage/p/errors", "snbt/p/1", "snbt/p/2", "nbt/p/hello-world/file", "storage/p/fill-3")
@@ -16,8 +16,7 @@ IDS = ("storage/p/errors", "snbt/p/1", "snbt/p/2", "nbt/p/hello-world/file", "st
 
 def _items():
     cases = [recorded("26.3")[i] for i in IDS]
-    return cases, [CheckItem({k: c[k] for k in ("id", "area", "version", "setup", "ops")}, c["answers"], c["source"])
-                   for c in cases]
+    return cases, [recorded_item(c) for c in cases]
 
 
 def _statuses(outcomes):

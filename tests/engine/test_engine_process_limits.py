@@ -8,11 +8,11 @@ import sys
 import textwrap
 
 import pytest
-from helpers_engine import recorded, write_recorded
+from helpers_engine import recorded, recorded_item, write_recorded
 
 from harness.cli import main
 from harness.engine.oracle import ImplementationOracle
-from harness.engine.runner import CheckItem, RunAborted, run_checks
+from harness.engine.runner import RunAborted, run_checks
 from harness.implementations.process import ImplementationUnavailable, ProcessImplementation
 
 IDS = ("storage/p/errors", "snbt/p/1", "snbt/p/2", "storage/p/fill-3")
@@ -39,8 +39,7 @@ MISBEHAVE = textwrap.dedent('''
 
 def _items(ids=IDS):
     cases = [recorded("26.3")[i] for i in ids]
-    return cases, [CheckItem({k: c[k] for k in ("id", "area", "version", "setup", "ops")}, c["answers"], c["source"])
-                   for c in cases]
+    return cases, [recorded_item(c) for c in cases]
 
 
 def test_an_answer_line_longer_than_the_cap_fails_that_case_and_restarts(tmp_path):

@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from helpers_engine import echo_command, echo_impl, recorded, write_recorded
+from helpers_engine import echo_command, echo_impl, recorded, recorded_item, write_recorded
 
 from harness.cli import main
 from harness.engine import report
@@ -102,10 +102,10 @@ def test_generated_case_files_run_unverified_or_with_recorded_answers(tmp_path):
 
 # --- what a failure shows ---------------------------------------------------------------
 def _failure(case_id: str, tamper, version: str = "26.3"):
-    from harness.engine.runner import CheckItem, check_item
+    from harness.engine.runner import check_item
 
     rec = recorded(version)[case_id]
-    item = CheckItem({k: rec[k] for k in ("id", "area", "version", "setup", "ops")}, rec["answers"], "r.jsonl:1")
+    item = recorded_item(rec, "r.jsonl:1")
     return check_item(echo_impl(tamper), item)
 
 

@@ -10,12 +10,12 @@ import sys
 import textwrap
 import xml.etree.ElementTree as ET
 
-from helpers_engine import echo_impl, recorded, write_recorded
+from helpers_engine import echo_impl, recorded, recorded_item, write_recorded
 from rich.console import Console
 
 from harness.engine import report
 from harness.engine.reference import REPO
-from harness.engine.runner import CallableImplementation, CheckItem, check_item, run_checks
+from harness.engine.runner import CallableImplementation, check_item, protocol_case, run_checks
 from harness.implementations.process import ProcessImplementation, serve
 
 SURROGATE_CASE = "nbt/p/raw-string-lone-high-surrogate/file"  # the game answers {s:"\ud83d"}
@@ -23,7 +23,7 @@ SURROGATE_CASE = "nbt/p/raw-string-lone-high-surrogate/file"  # the game answers
 
 def _item(case_id, version="26.3"):
     c = recorded(version)[case_id]
-    return CheckItem({k: c[k] for k in ("id", "area", "version", "setup", "ops")}, c["answers"], c["source"])
+    return recorded_item(c)
 
 
 def _strict_utf8():
@@ -35,7 +35,7 @@ def test_recorded_answer_holds_a_lone_surrogate():
 
 
 def test_serve_writes_a_lone_surrogate_as_an_escape():
-    case = json.dumps({k: v for k, v in recorded("26.3")[SURROGATE_CASE].items() if k != "answers"})
+    case = json.dumps(protocol_case(recorded("26.3")[SURROGATE_CASE]))
     out = _strict_utf8()
     serve(lambda c: recorded("26.3")[c["id"]]["answers"], io.StringIO(case + "\n"), out)
     out.flush()

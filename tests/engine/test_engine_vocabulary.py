@@ -13,13 +13,13 @@ import re
 
 import pytest
 from conftest import REPO
-from helpers_engine import recorded, write_recorded
+from helpers_engine import recorded, recorded_item, write_recorded
 from helpers_groups import EVERY_RELEASE
 
 from harness.cli import main
 from harness.engine.casefile import CaseFileError, load_cases
 from harness.engine.reference import BUNDLED, bundled_versions, load_reference, read_recorded
-from harness.engine.runner import CheckItem, check_item, python_implementation
+from harness.engine.runner import check_item, protocol_case, python_implementation
 from harness.engine.sources import generated_cases
 from harness.engine.vocabulary import AREAS, INT_MAX, VOCABULARY, MalformedCase, case_problem, require
 from harness.implementations.python import answer_case
@@ -97,7 +97,7 @@ def test_every_case_the_game_answered_and_every_generated_case_fits_the_vocabula
 def test_our_implementation_refuses_a_malformed_case_with_one_exception_type():
     for make, says in MALFORMED:
         case = make()
-        protocol = {k: case[k] for k in ("id", "area", "version", "setup", "ops")}
+        protocol = protocol_case(case)
         with pytest.raises(MalformedCase, match=says.split(": ", 1)[-1] if says.startswith("operation") else says):
             answer_case(protocol)
     with pytest.raises(MalformedCase, match="unknown area 'blocks'"):
@@ -106,7 +106,7 @@ def test_our_implementation_refuses_a_malformed_case_with_one_exception_type():
 
 def test_the_runner_reports_a_malformed_case_as_such_not_as_a_bug_of_the_implementation():
     case = MALFORMED[0][0]()
-    item = CheckItem({k: case[k] for k in ("id", "area", "version", "setup", "ops")}, case["answers"], "x.jsonl:2")
+    item = recorded_item(case, "x.jsonl:2")
     outcome = check_item(python_implementation(), item)
     assert outcome.status == "failed"
     assert outcome.reason.startswith('malformed case: operation 1 ["get", "1"]: argument i must be a Java int')
@@ -151,7 +151,7 @@ def test_served_over_the_protocol_a_malformed_case_is_a_failure_line_saying_so()
 
     from harness.implementations.process import serve
 
-    case = {k: MALFORMED[0][0]()[k] for k in ("id", "area", "version", "setup", "ops")}
+    case = protocol_case(MALFORMED[0][0]())
     out = io.StringIO()
     serve(answer_case, io.StringIO(json.dumps(case) + "\n"), out)
     line = json.loads(out.getvalue())

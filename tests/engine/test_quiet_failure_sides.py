@@ -6,18 +6,18 @@ from __future__ import annotations
 import io
 import xml.etree.ElementTree as ET
 
-from helpers_engine import echo_impl, recorded
+from helpers_engine import echo_impl, recorded, recorded_item
 from rich.console import Console
 
 from harness.engine import report
-from harness.engine.runner import CheckItem, check_item
+from harness.engine.runner import check_item
 
 CASE = "storage/p/width-10-size-64"  # op 8 is ["get", 5], the game's answer 129
 
 
 def _outcome(tamper, case_id: str = CASE):
     rec = recorded("26.3")[case_id]
-    item = CheckItem({k: rec[k] for k in ("id", "area", "version", "setup", "ops")}, rec["answers"], "r.jsonl:1")
+    item = recorded_item(rec, "r.jsonl:1")
     return check_item(echo_impl(tamper), item)
 
 

@@ -18,6 +18,8 @@ import sys
 import pytest
 from rig.runner import REPO
 
+from harness.engine.runner import protocol_case
+
 from test_rig_end_to_end import reference_cases
 
 
@@ -84,7 +86,7 @@ pytestmark = pytest.mark.xdist_group("rig-surrogates")  # the module's one worke
 def lines(standin_jars) -> dict:
     """Case id -> the worker's answer line as written (text, its newline kept), for :data:`CASES`
     and the recorded case: one line a case, in their order."""
-    cases = [*CASES, {k: _recorded()[k] for k in ("id", "area", "version", "setup", "ops")}]
+    cases = [*CASES, protocol_case(_recorded())]
     written = _worker(standin_jars.plain, cases)
     assert [json.loads(line)["id"] for line in written] == [c["id"] for c in cases]
     return {c["id"]: line for c, line in zip(cases, written)}
