@@ -221,9 +221,8 @@ def test_the_text_report_says_why_the_unverified_are_unverified(capsys):
     assert out[-1].endswith(" passed, 0 failed, 2 unverified")
     assert "unverified: 2 cases: the game has no stable answer: SNBT nested deeper than 400 levels (its own stack " \
            "overflows at a depth that varies between JVM runs)" in out
-    from harness.engine.runner import CheckItem, Outcome
+    from helpers_outcomes import outcome
 
-    case = {"id": "storage/x", "area": "storage", "version": "26.3", "setup": {}, "ops": [["new"]]}
-    outcomes = [Outcome(CheckItem(case, None), "unverified")] * 2 + [Outcome(CheckItem(case, None, note="why"), "unverified")]
+    outcomes = [outcome("storage/x", "unverified")] * 2 + [outcome("storage/x", "unverified", note="why")]
     assert report.unverified_lines(outcomes) == ["unverified: 2 cases: no recorded answer", "unverified: 1 case: why"]
     assert report.unverified_lines(outcomes[:0]) == []

@@ -3,12 +3,9 @@ said only of an entry none of whose cases fail."""
 
 from __future__ import annotations
 
+from helpers_outcomes import outcome as _outcome
+
 from harness.engine.baseline import apply_expectations, expect_lines, parse_expectations
-from harness.engine.runner import CheckItem, Outcome
-
-
-def _outcome(cid: str, status: str) -> Outcome:
-    return Outcome(CheckItem({"id": cid, "area": "storage", "version": "26.3"}, None), status)
 
 
 def test_a_glob_still_covering_failures_says_narrow_and_one_covering_none_says_remove():

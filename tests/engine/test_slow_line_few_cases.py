@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from helpers_outcomes import outcome
+
 from harness.engine.report import SLOW_MIN_CASES, slow_areas
-from harness.engine.runner import CheckItem, Outcome
+from harness.engine.runner import Outcome
 
 
 def _answered(n: int, seconds: float) -> list[Outcome]:
-    return [Outcome(CheckItem({"id": f"storage/p/c{i}", "area": "storage", "version": "26.3"}, None), "passed",
-                    seconds=seconds) for i in range(n)]
+    return [outcome(f"storage/p/c{i}", "passed", seconds=seconds) for i in range(n)]
 
 
 def test_one_case_says_its_start_up_is_included():

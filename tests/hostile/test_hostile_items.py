@@ -198,22 +198,22 @@ def test_a_5000_digit_integer_in_a_recorded_file_is_path_line(tmp_path):
 # --- 9: the slow: line ------------------------------------------------------------------------------
 
 def test_a_50_mb_id_is_shortened_in_the_slow_line():
-    from harness.engine.report import slow_areas
-    from harness.engine.runner import CheckItem, Outcome
+    from helpers_outcomes import outcome
 
-    item = CheckItem({"id": "storage/p/" + "x" * 50_000_000, "area": "storage", "version": "26.3"}, None)
-    (line,) = slow_areas([Outcome(item, "passed", seconds=1.0)])
+    from harness.engine.report import slow_areas
+
+    (line,) = slow_areas([outcome("storage/p/" + "x" * 50_000_000, "passed", seconds=1.0)])
     assert len(line) < 300 and "(50000010 chars)" in line
 
 
 def test_cases_the_implementation_crashed_on_are_not_timed_in_the_slow_line():
-    from harness.engine.report import slow_areas
-    from harness.engine.runner import CheckItem, Outcome
+    from helpers_outcomes import outcome
 
-    item = CheckItem({"id": "storage/p/fill-1", "area": "storage", "version": "26.3"}, None)
-    crashed = Outcome(item, "failed", reason="the implementation exited with status 1", seconds=0.117)
+    from harness.engine.report import slow_areas
+
+    crashed = outcome("storage/p/fill-1", "failed", reason="the implementation exited with status 1", seconds=0.117)
     assert slow_areas([crashed, crashed]) == []
-    assert len(slow_areas([crashed, Outcome(item, "passed", seconds=1.0)])) == 1  # the answered case counts
+    assert len(slow_areas([crashed, outcome("storage/p/fill-1", "passed", seconds=1.0)])) == 1  # the answered case counts
 
 
 # --- 2, 4, 12: what a read or a case may build ---------------------------------------------------------
