@@ -104,10 +104,7 @@ def test_a_huge_failure_reason_from_a_program_is_shortened(tmp_path):
             print(json.dumps({"id": json.loads(line)["id"], "failure": "no " * 3_000_000}), flush=True)
     """))
     impl = ProcessImplementation([sys.executable, str(script)], timeout=30)
-    try:
-        outcome = check_item(impl, CheckItem(GOOD, GOOD["answers"]))
-    finally:
-        impl.close()
+    outcome = _checked(impl)
     assert outcome.status == "partial" and len(outcome.reason) < 2100
     assert outcome.reason.startswith("the implementation reported: no no") and "chars)…" in outcome.reason
 
@@ -116,6 +113,14 @@ def _program(tmp_path, body: str) -> ProcessImplementation:
     script = tmp_path / "prog.py"
     script.write_text(textwrap.dedent(body))
     return ProcessImplementation([sys.executable, str(script)], timeout=30, give_up_after=0)
+
+
+def _checked(impl: ProcessImplementation, case: dict = GOOD):
+    """The outcome of checking the recorded ``case`` against its answers on ``impl``, closed after."""
+    try:
+        return check_item(impl, CheckItem(case, case["answers"]))
+    finally:
+        impl.close()
 
 
 def test_an_answer_line_that_is_not_utf8_fails_the_case_naming_the_byte(tmp_path):
@@ -128,10 +133,7 @@ def test_an_answer_line_that_is_not_utf8_fails_the_case_naming_the_byte(tmp_path
             sys.stdout.flush()
     """)
     snbt = recorded("26.3")["snbt/p/1"]
-    try:
-        outcome = check_item(impl, CheckItem(snbt, snbt["answers"]))
-    finally:
-        impl.close()
+    outcome = _checked(impl, snbt)
     at = len(f'{{"id": "{snbt["id"]}", "answers": ["')
     assert outcome.status == "failed" and not outcome.mismatches  # not a character difference
     assert outcome.reason.startswith(f"the answer line is not valid UTF-8 at byte {at} (lone surrogates go as "
@@ -147,10 +149,7 @@ def test_stderr_that_is_not_utf8_is_shown_as_escaped_bytes(tmp_path):
         sys.stderr.flush()
         sys.exit(4)
     """)
-    try:
-        outcome = check_item(impl, CheckItem(GOOD, GOOD["answers"]))
-    finally:
-        impl.close()
+    outcome = _checked(impl)
     assert "bad \\xff\\xfe bytes" in outcome.reason and "\ufffd" not in outcome.reason
 
 
@@ -160,10 +159,7 @@ def test_protocol_failures_carry_no_source_location_of_the_harness(tmp_path):
         sys.stdin.readline()
         print("not json", flush=True)
     """)
-    try:
-        outcome = check_item(impl, CheckItem(GOOD, GOOD["answers"]))
-    finally:
-        impl.close()
+    outcome = _checked(impl)
     assert outcome.reason.startswith("the answer line is not JSON (Expecting value at character 0): 'not json'")
     assert "(at " not in outcome.reason and "process.py" not in outcome.reason
 
@@ -194,10 +190,7 @@ def test_a_hang_asks_whether_the_program_flushed(tmp_path):
     impl = ProcessImplementation([sys.executable, "-c", "import sys, time; sys.stdin.readline(); "
                                   "sys.stdout.write('{\"id\": 1}'); sys.stdout.flush(); time.sleep(60)"],
                                  timeout=0.5, give_up_after=0)
-    try:
-        outcome = check_item(impl, CheckItem(GOOD, GOOD["answers"]))
-    finally:
-        impl.close()
+    outcome = _checked(impl)
     assert "no answer within 0.5 s (hang; did the program flush its output?)" in outcome.reason
 
 
