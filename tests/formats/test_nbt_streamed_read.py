@@ -67,14 +67,20 @@ def _outcome(call, kept: list | None = None):
     return ("read", tag, None if problem is None else (problem.kind, problem.message, problem.where))
 
 
+def _counted_read(given: list):
+    """A read of Java NBT as 26.3 reads it that appends to ``given`` the length of each prefix it is given."""
+    def read(prefix: bytes):
+        given.append(len(prefix))
+        return nbt_io.read_file(prefix, "26.3")
+
+    return read
+
+
 @pytest.mark.parametrize("name", NAMES)
 def test_a_streamed_read_answers_as_a_read_of_the_whole_stream(name):
     kind, data = _streams()[name]
     given = []
-
-    def read(prefix: bytes):
-        given.append(len(prefix))
-        return nbt_io.read_file(prefix, "26.3")
+    read = _counted_read(given)
 
     def whole():
         prefix, problem = compression.decompress_prefix(data, kind)
@@ -92,10 +98,7 @@ def test_a_streamed_read_answers_as_a_read_of_the_whole_stream(name):
 def test_a_read_the_budget_stops_inflates_only_its_first_piece():
     stream = zlib.compress(_bomb(4_000_000), 9)  # 4 MB inflated; the budget stops the read in its first MB
     given = []
-
-    def read(prefix: bytes):
-        given.append(len(prefix))
-        return nbt_io.read_file(prefix, "26.3")
+    read = _counted_read(given)
 
     with pytest.raises(budget.BudgetExceeded, match="more than 1000000 tags"):
         rfv.read_through(rfv.VERSION_DEFLATE, stream, read)
@@ -105,10 +108,7 @@ def test_a_read_the_budget_stops_inflates_only_its_first_piece():
 def test_a_read_that_needs_more_is_given_four_times_as_much_until_it_has_it():
     stream = zlib.compress(_byte_array_file(5_000_000))
     given = []
-
-    def read(prefix: bytes):
-        given.append(len(prefix))
-        return nbt_io.read_file(prefix, "26.3")
+    read = _counted_read(given)
 
     tag, problem, inflated = rfv.read_through(rfv.VERSION_DEFLATE, stream, read)
     first = compression.FIRST_PIECE
