@@ -1,4 +1,6 @@
-"""Fakes for the engine's tests: implementations built from the game's recorded answers.
+"""Fakes for the engine's tests: implementations built from the game's recorded answers; the
+items that check recorded cases (:func:`recorded_item`) and a run that closes its
+implementation (:func:`run_closed`).
 
 They never use our Python implementation: the engine is tested on its own.
 """
@@ -13,7 +15,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from harness.engine.reference import BUNDLED, load_reference
-from harness.engine.runner import CallableImplementation, CheckItem, protocol_case
+from harness.engine.runner import CallableImplementation, CheckItem, Implementation, Outcome, protocol_case, run_checks
 
 _CACHE: dict[str, "_Recorded"] = {}
 
@@ -59,6 +61,14 @@ def recorded_item(case: dict, source: str | None = None) -> CheckItem:
     """The item checking a recorded case against the game's answers to it: the case as an
     implementation receives it (:func:`protocol_case`), read from ``source`` (else the case's own)."""
     return CheckItem(protocol_case(case), case["answers"], case["source"] if source is None else source)
+
+
+def run_closed(impl: Implementation, items: list[CheckItem]) -> list[Outcome]:
+    """``run_checks(impl, items)``, the implementation closed after, whatever happens."""
+    try:
+        return run_checks(impl, items)
+    finally:
+        impl.close()
 
 
 def echo_answers(case: dict) -> list:

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from helpers_engine import echo_command, recorded, recorded_item, write_recorded
+from helpers_engine import echo_command, recorded, recorded_item, run_closed, write_recorded
 
 from harness.engine.runner import RunAborted, run_checks
 from harness.implementations.process import ProcessImplementation, serve
@@ -28,10 +28,7 @@ def _run(tmp_path, timeout=10.0, **misbehave):
     cases, items = _items()
     impl = ProcessImplementation(echo_command(tmp_path, write_recorded(tmp_path / "a.jsonl", cases), **misbehave),
                                  timeout=timeout)
-    try:
-        return run_checks(impl, items), impl
-    finally:
-        impl.close()
+    return run_closed(impl, items), impl
 
 
 def _only_failure(outcomes, case_id):

@@ -8,7 +8,7 @@ import sys
 import textwrap
 
 import pytest
-from helpers_engine import recorded, recorded_item, write_recorded
+from helpers_engine import recorded, recorded_item, run_closed, write_recorded
 
 from harness.cli import main
 from harness.engine.oracle import ImplementationOracle
@@ -50,10 +50,7 @@ def test_an_answer_line_longer_than_the_cap_fails_that_case_and_restarts(tmp_pat
     limit = 4096
     impl = ProcessImplementation([sys.executable, str(script), str(data), "snbt/p/1", "snbt/p/2", str(limit)],
                                  timeout=30, max_line_bytes=limit)
-    try:
-        outcomes = run_checks(impl, items)
-    finally:
-        impl.close()
+    outcomes = run_closed(impl, items)
     status = {o.item.case["id"]: o for o in outcomes}
     assert status["snbt/p/1"].status == "failed"
     assert f"answer line longer than {limit} bytes" in status["snbt/p/1"].reason
@@ -100,10 +97,7 @@ def test_a_program_that_answered_once_is_never_given_up_on(tmp_path):
         print(json.dumps({{"id": case["id"], "answers": answers[case["id"]]}}), flush=True)
     '''))
     impl = ProcessImplementation([sys.executable, str(script)], timeout=30, give_up_after=2)
-    try:
-        outcomes = run_checks(impl, items)
-    finally:
-        impl.close()
+    outcomes = run_closed(impl, items)
     assert [o.status for o in outcomes] == ["passed", "failed", "failed", "failed"]
 
 

@@ -10,12 +10,12 @@ import sys
 import textwrap
 import xml.etree.ElementTree as ET
 
-from helpers_engine import echo_impl, recorded, recorded_item, write_recorded
+from helpers_engine import echo_impl, recorded, recorded_item, run_closed, write_recorded
 from rich.console import Console
 
 from harness.engine import report
 from harness.engine.reference import REPO
-from harness.engine.runner import CallableImplementation, check_item, protocol_case, run_checks
+from harness.engine.runner import CallableImplementation, check_item, protocol_case
 from harness.implementations.process import ProcessImplementation, serve
 
 SURROGATE_CASE = "nbt/p/raw-string-lone-high-surrogate/file"  # the game answers {s:"\ud83d"}
@@ -46,10 +46,7 @@ def test_serve_writes_a_lone_surrogate_as_an_escape():
 
 def test_the_python_implementation_behind_the_protocol_passes_the_surrogate_case():
     impl = ProcessImplementation([sys.executable, "-m", "harness.implementations.process"], timeout=60, cwd=str(REPO))
-    try:
-        [outcome] = run_checks(impl, [_item(SURROGATE_CASE)])
-    finally:
-        impl.close()
+    [outcome] = run_closed(impl, [_item(SURROGATE_CASE)])
     assert outcome.status == "passed", outcome.reason or outcome.mismatches
 
 
