@@ -12,6 +12,7 @@ from helpers_engine import recorded, write_recorded
 from harness.cli import main
 from harness.engine.casefile import CaseFileError, load_cases
 from harness.engine.reference import read_recorded
+from harness.engine.runner import protocol_case
 from harness.engine.vocabulary import MalformedCase
 from harness.implementations.python import answer_case
 
@@ -41,7 +42,7 @@ def test_a_misspelt_key_in_a_case_file_is_refused_with_the_key_it_misspells(tmp_
 
 
 def test_our_implementation_refuses_it_too():
-    case = {k: ERRORS[k] for k in ("id", "area", "version", "ops")}
+    case = protocol_case(ERRORS)  # its setup replaced below
     says = f"'setup' has no key 'sizee' (did you mean 'size'?); {STORAGE_SETUP}"
     with pytest.raises(MalformedCase, match=re.escape(says)):
         answer_case(dict(case, setup={"bits": 5, "sizee": 64}))
