@@ -687,8 +687,9 @@ class _Region:
         if unchecked or spent:
             tags, size = account.limits
             said = "as its row says" if unchecked == 1 else "as their rows say"
-            used_up = (f"the chunks read before them used up the budget for the whole file, {tags} tags and {size} "
-                       f"decompressed bytes (--max-region-tags N, --max-bytes N)")
+            used_up = "" if not spent else (f"the chunks read before them used up the budget for the whole file, "
+                                            f"{tags} tags and {size} decompressed bytes "
+                                            f"({budget.to_raise(*account.spent_names)})")
             count += f"; {unchecked + spent} not checked" + (
                 f" ({said})" if not spent else f": {used_up}" if not unchecked else
                 f": {unchecked} {said}, {spent} because {used_up}")
@@ -729,6 +730,7 @@ class _Region:
             if tags == per_read:
                 raise
             ran_out = f"the file's budget of {account.limits[0]} tags ran out in this chunk"
+            raise_it = budget.to_raise("MAX_REGION_TAGS")
         except GameError as e:
             if e.kind != compression.LIMIT_KIND:  # the read stopped: at most a tag a byte was made
                 account.charge(min(tags, inflated[0]), inflated[0])
@@ -737,8 +739,9 @@ class _Region:
             if size == max_bytes:
                 raise
             ran_out = f"the file's budget of {account.limits[1]} decompressed bytes ran out in this chunk"
+            raise_it = budget.to_raise("MAX_DECOMPRESSED_BYTES")
         if ran_out is not None:
-            raise budget.BudgetExceeded(f"{ran_out} (--max-region-tags N, --max-bytes N to raise it)")
+            raise budget.BudgetExceeded(f"{ran_out} ({raise_it})")
         account.charge(budget.tag_count(tag), inflated[0])
         return tag
 

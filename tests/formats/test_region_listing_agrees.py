@@ -29,10 +29,13 @@ def test_the_count_line_counts_each_row_not_checked(tmp_path, capsys):
     lines = capsys.readouterr().out.splitlines()
     rows = lines[3:]
     assert len(rows) == 5 and all("note: not checked: " in row for row in rows)
-    assert "ran out in this chunk" in rows[2] and rows[3].endswith("the budget for the whole file is spent")
+    assert rows[2].endswith("the file's budget of 250 tags ran out in this chunk (harness nbt show --max-region-tags "
+                            "N, or harness.formats.budget.MAX_REGION_TAGS = N in Python, to raise it)")
+    assert rows[3].endswith("the budget for the whole file is spent")
     assert lines[1] == ("chunks: 5 of 1024; 5 not checked: 3 as their rows say, 2 because the chunks read before "
                         "them used up the budget for the whole file, 250 tags and 268435456 decompressed bytes "
-                        "(--max-region-tags N, --max-bytes N)")
+                        "(harness nbt show --max-region-tags N, or harness.formats.budget.MAX_REGION_TAGS = N in "
+                        "Python, to raise it)")  # the budget that ran out, not the bytes' too
     assert main(["nbt", "show", str(path), "--max-tags", "100"]) == 0  # the file's budget never spent
     assert capsys.readouterr().out.splitlines()[1] == "chunks: 5 of 1024; 5 not checked (as their rows say)"
 
