@@ -147,9 +147,9 @@ def run(args) -> int:
     try:
         with options.applied(limits, MAX_FILE_BYTES=args.max_bytes):
             every_case_file, cases_file = _cases_option(args.cases)
+            why: list[str] = []  # which option left out what, when nothing is selected
             items = select_items(args.version, args.area, args.case, every_case_file, args.recorded, notes=notes,
-                                 cases_file=cases_file)
-            left_out = "" if items else _left_out(args, cases_file)  # read under the same --max-bytes
+                                 cases_file=cases_file, left_out=why)
     except EmptyRecordedFiles as e:  # nothing to check, as when no case matches
         return _nothing_to_check(str(e))
     except (CaseFileError, ValueError) as e:
@@ -158,6 +158,7 @@ def run(args) -> int:
     for note in notes:
         err.print(f"harness check: {note}", markup=False)
     if not items:
+        left_out = "" if not any(why) or _unrecorded_hint(args) else f": {why[0]}"  # the hint says it
         return _nothing_to_check(f"no case matches the options{left_out}; nothing to check"
                                  f"{_unrecorded_hint(args)}")
     try:
@@ -230,45 +231,6 @@ def _cases_option(cases: bool | str) -> tuple[bool, str | None]:
     """``--cases`` (``True``: the generated case files too) or ``--cases FILE`` (that file's
     cases alone) as ``(every case file, the one file)``."""
     return (True, None) if cases is True else (False, cases or None)
-
-
-def _left_out(args, cases_file: str | None) -> str:
-    """For ``--cases FILE`` or ``--recorded FILE``: ``": "`` and which option left out what the
-    file holds (its cases' versions and areas against ``--version``/``--area``); else ``""``."""
-    from harness.engine.sources import file_cases, recorded_cases, why_no_case
-
-    if cases_file:
-        why = why_no_case(file_cases(cases_file), cases_file, args.version, args.area, args.case)
-    elif args.recorded:
-        where = args.recorded[0] if len(args.recorded) == 1 else "the recorded files"
-        why = why_no_case(recorded_cases(args.recorded), where, args.version, args.area, args.case)
-    elif _unrecorded_hint(args):
-        return ""  # the hint says it: the bundled references hold no such area
-    else:
-        why = _relaxed(args)
-    return f": {why}" if why else ""
-
-
-def _relaxed(args) -> str:
-    """Over the bundled references (and ``--cases``' generated ones): the option that, dropped
-    alone, would keep cases, in words (``--case X matches none of the 368 cases of --version 26.3
-    --area storage``); ``""`` when no one option does."""
-    from harness.engine.sources import select_items
-
-    given = [(flag, value) for flag, value in (("--version", args.version), ("--area", args.area), ("--case", args.case))
-             if value]
-    for flag, value in reversed(given):  # the narrowest first: --case, then --area, then --version
-        kw = {"version": args.version, "area": args.area, "case": args.case}
-        kw[flag[2:]] = None
-        try:
-            n = len(select_items(kw["version"], kw["area"], kw["case"], args.cases is True))
-        except (CaseFileError, ValueError):
-            continue
-        if n:
-            rest = " ".join(f"{f} {' '.join(v) if isinstance(v, list) else v}" for f, v in given if f != flag)
-            shown = " ".join(value) if isinstance(value, list) else value
-            return f"{flag} {shown} leaves out every one of the {n} cases{' of ' + rest if rest else ''}"
-    return ""
 
 
 def _unrecorded_hint(args) -> str:

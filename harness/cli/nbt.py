@@ -471,14 +471,12 @@ def _nbt_document(path: Path, raw: bytes, version, max_bytes: int) -> _Input:
                           f"(iconv -f UTF-16 -t UTF-8)")
     notes = _binary_notes(raw, binary_error)
     binary = "; ".join([_describe(binary_error), *notes])
-    snbt_first = _meant_as_snbt(path, raw)  # its SNBT error is the one a person wants first
+    leading = _leading(raw)
+    snbt_first = _meant_as_snbt(path, leading)  # its SNBT error is the one a person wants first
     try:
-        read = _as_text(raw)
+        read = _as_text(raw, leading)
     except UnicodeDecodeError as e:  # text, but not UTF-8: both readings said
-        why = f"not UTF-8 at byte {e.start}: {e.reason}"
-        if snbt_first:
-            raise NbtCliError(f"{path}: not SNBT text ({why}), nor binary NBT ({binary})") from None
-        raise NbtCliError(f"{path}: neither binary NBT ({binary}) nor SNBT text ({why})") from None
+        raise _neither(path, snbt_first, binary, f"SNBT text (not UTF-8 at byte {e.start}: {e.reason})") from None
     if read is None:
         verdict = "refused" if _over_limit(binary_error) else "not NBT"
         raise NbtCliError(f"{path}: {verdict}: {_describe(binary_error)}" + (f" ({'; '.join(notes)})" if notes else ""))
@@ -488,31 +486,58 @@ def _nbt_document(path: Path, raw: bytes, version, max_bytes: int) -> _Input:
     try:
         tag = parse(text, version)
     except BudgetExceeded as e:
-        if snbt_first:
-            raise NbtCliError(f"{path}: as SNBT refused: {e}; not binary NBT either ({binary})") from None
-        raise NbtCliError(f"{path}: not binary NBT ({binary}); as SNBT refused: {e}") from None
+        raise _neither(path, snbt_first, binary, str(e), refused=True) from None
     except GameError as e:
-        snbt = _describe(e, text) + (f"; {BOM_NOTE}" if bom else "")
-        if snbt_first:
-            raise NbtCliError(f"{path}: not SNBT ({snbt}), nor binary NBT ({binary})") from None
-        raise NbtCliError(f"{path}: neither binary NBT ({binary}) nor SNBT ({snbt})") from None
+        raise _neither(path, snbt_first, binary,
+                       f"SNBT ({_describe(e, text)}{f'; {BOM_NOTE}' if bom else ''})") from None
     return _Input(NbtDocument(encoding="snbt", compression="none", root_name=None, tag=tag),
                   notes=[BOM_NOTE] if bom else [])
 
 
-def _meant_as_snbt(path: Path, raw: bytes) -> bool:
-    """Whether a file that is not binary NBT was meant as SNBT text: named ``*.snbt``, or its
-    first byte after blanks (and a UTF-8 byte order mark) a ``{`` or ``[``. Its SNBT error
-    is then said first, the binary reading after it.
+def _neither(path: Path, snbt_first: bool, binary: str, snbt: str, refused: bool = False) -> NbtCliError:
+    """The error of a file that neither reading takes: the binary reading's error ``binary``
+    and the SNBT one's ``snbt`` (``"SNBT (why)"``, or with ``refused`` the budget's refusal of
+    the text), the SNBT one first when the file was meant as SNBT (:func:`_meant_as_snbt`)."""
+    if refused:
+        said = (f"as SNBT refused: {snbt}; not binary NBT either ({binary})" if snbt_first
+                else f"not binary NBT ({binary}); as SNBT refused: {snbt}")
+    else:
+        said = f"not {snbt}, nor binary NBT ({binary})" if snbt_first else f"neither binary NBT ({binary}) nor {snbt}"
+    return NbtCliError(f"{path}: {said}")
 
-    >>> _meant_as_snbt(Path("deep.snbt"), b"\\x0a"), _meant_as_snbt(Path("-"), b"  [1,"), _meant_as_snbt(Path("x.nbt"), b"a")
-    (True, True, False)
+
+@dataclass(frozen=True)
+class _Leading:
+    """Where a file's text would start: after a UTF-8 byte order mark (``bom``) and blanks."""
+
+    bom: bool
+    body: bytes  # the bytes after the mark
+    start: int  # the offset in ``body`` of the first byte that is not a blank
+
+    @property
+    def first(self) -> bytes:
+        """The first byte after the mark and the blanks (``b""`` for none)."""
+        return self.body[self.start:self.start + 1]
+
+
+def _leading(raw: bytes) -> _Leading:
+    """``raw``'s :class:`_Leading`: the one scan of its byte order mark and blanks."""
+    bom = raw.startswith(_BOM)
+    body = raw[len(_BOM):] if bom else raw
+    return _Leading(bom, body, _LEADING_SPACE.match(body).end())
+
+
+def _meant_as_snbt(path: Path, leading: _Leading) -> bool:
+    """Whether a file that is not binary NBT was meant as SNBT text: named ``*.snbt``, or its
+    first byte after blanks (and a UTF-8 byte order mark: ``leading``) a ``{`` or ``[``. Its
+    SNBT error is then said first, the binary reading after it.
+
+    >>> [_meant_as_snbt(Path(name), _leading(raw)) for name, raw in [("deep.snbt", b"\\x0a"), ("-", b"  [1,"), ("x.nbt", b"a")]]
+    [True, True, False]
     """
     if not _is_stdio(path) and path.name.lower().endswith(".snbt"):
         return True
-    body = raw[len(_BOM):] if raw.startswith(_BOM) else raw
-    start = _LEADING_SPACE.match(body).end()
-    return body[start:start + 1] in (b"{", b"[")
+    return leading.first in (b"{", b"[")
 
 
 def _binary_notes(raw: bytes, error: GameError) -> list[str]:
@@ -524,23 +549,22 @@ def _binary_notes(raw: bytes, error: GameError) -> list[str]:
     return notes
 
 
-def _as_text(raw: bytes) -> tuple[str, bool] | None:
+def _as_text(raw: bytes, leading: _Leading) -> tuple[str, bool] | None:
     """``(text, whether a UTF-8 byte order mark was skipped)`` when ``raw`` could be SNBT text:
     UTF-8 (lone surrogates allowed, as ``convert --to snbt`` writes them) that starts with a
     bracket or quote after blanks, starts with a byte order mark, or holds no control
     character but whitespace (a blank file is text too). Else ``None``, decided
     before decoding where a control character shows it (binary NBT has NULs early).
     ``UnicodeDecodeError`` (``start``: the byte offset in ``raw``) for such text that is not
-    UTF-8 (but starts as text: a bracket, a quote, a byte order mark or a character)."""
-    bom = raw.startswith(_BOM)
-    body = raw[len(_BOM):] if bom else raw
-    start = _LEADING_SPACE.match(body).end()
-    if not bom and body[start:start + 1] not in _TEXT_STARTS and _CONTROL.search(body):
+    UTF-8 (but starts as text: a bracket, a quote, a byte order mark or a character).
+    ``leading``: ``raw``'s :func:`_leading`."""
+    bom, body, start = leading.bom, leading.body, leading.start
+    if not bom and leading.first not in _TEXT_STARTS and _CONTROL.search(body):
         return None
     try:
         return body.decode("utf-8", errors="surrogatepass"), bom
     except UnicodeDecodeError as e:
-        if not bom and body[start:start + 1] not in _TEXT_STARTS and e.start <= start:
+        if not bom and leading.first not in _TEXT_STARTS and e.start <= start:
             return None  # not one character of text before the first byte that is not UTF-8
         e.start += len(raw) - len(body)
         raise
@@ -663,8 +687,9 @@ class _Region:
         if unchecked or spent:
             tags, size = account.limits
             said = "as its row says" if unchecked == 1 else "as their rows say"
-            used_up = (f"the chunks read before them used up the budget for the whole file, {tags} tags and {size} "
-                       f"decompressed bytes (--max-region-tags N, --max-bytes N)")
+            used_up = "" if not spent else (f"the chunks read before them used up the budget for the whole file, "
+                                            f"{tags} tags and {size} decompressed bytes "
+                                            f"({budget.to_raise(*account.spent_names)})")
             count += f"; {unchecked + spent} not checked" + (
                 f" ({said})" if not spent else f": {used_up}" if not unchecked else
                 f": {unchecked} {said}, {spent} because {used_up}")
@@ -705,6 +730,7 @@ class _Region:
             if tags == per_read:
                 raise
             ran_out = f"the file's budget of {account.limits[0]} tags ran out in this chunk"
+            raise_it = budget.to_raise("MAX_REGION_TAGS")
         except GameError as e:
             if e.kind != compression.LIMIT_KIND:  # the read stopped: at most a tag a byte was made
                 account.charge(min(tags, inflated[0]), inflated[0])
@@ -713,8 +739,9 @@ class _Region:
             if size == max_bytes:
                 raise
             ran_out = f"the file's budget of {account.limits[1]} decompressed bytes ran out in this chunk"
+            raise_it = budget.to_raise("MAX_DECOMPRESSED_BYTES")
         if ran_out is not None:
-            raise budget.BudgetExceeded(f"{ran_out} (--max-region-tags N, --max-bytes N to raise it)")
+            raise budget.BudgetExceeded(f"{ran_out} ({raise_it})")
         account.charge(budget.tag_count(tag), inflated[0])
         return tag
 

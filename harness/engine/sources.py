@@ -30,7 +30,7 @@ import fnmatch
 from collections.abc import Sequence
 from pathlib import Path
 
-from harness.engine.casefile import CaseFileError, load_cases
+from harness.engine.casefile import AREAS, CaseFileError, load_cases
 from harness.engine.oracle import is_recorded_prefix
 from harness.engine.reference import (BUNDLED, REPO, StoredCases, bundled_versions, load_reference,  # noqa: F401
                                       read_recorded, recorded_line, snbt_nesting, version_key)
@@ -204,7 +204,7 @@ def select_items(versions: list[str] | None = None, areas: list[str] | None = No
                  pattern: str | None = None, include_generated: bool = False,
                  recorded_files: list[str] | None = None, reference_root: str | Path = BUNDLED,
                  cases_root: str | Path = CASES, notes: list[str] | None = None,
-                 cases_file: str | Path | None = None) -> list[CheckItem]:
+                 cases_file: str | Path | None = None, left_out: list[str] | None = None) -> list[CheckItem]:
     """The items to check, in version order then file order (see the module docstring).
 
     ``cases_file``: only the cases of that one case file (:func:`file_cases`), for every
@@ -215,10 +215,14 @@ def select_items(versions: list[str] | None = None, areas: list[str] | None = No
     for a version that is neither in the table nor among the references, and
     :class:`EmptyRecordedFiles` (a ``ValueError``) for ``recorded_files`` that hold no case. ``notes``, when
     given, receives what a person should know about the selection (repeats dropped).
+    ``left_out``, when given and no item is selected, receives which option left out what
+    (:func:`why_no_case` for the cases of ``cases_file`` or ``recorded_files``, else the one
+    option that, dropped alone, would keep cases: :meth:`_Bundled.why_none`), from what the
+    selection read and what each option removed; ``""`` when no one option did.
     """
-    items: list[CheckItem] = []
     bundled = bundled_versions(reference_root)
     known = _ordered(set(version_table.VERSIONS) | set(bundled))
+    given = versions
     if versions:
         versions = expand(versions, known)
     if recorded_files:
@@ -226,88 +230,87 @@ def select_items(versions: list[str] | None = None, areas: list[str] | None = No
         if not cases:
             raise EmptyRecordedFiles(f"{', '.join(map(str, recorded_files))}: "
                                      f"{'holds' if len(recorded_files) == 1 else 'hold'} no case; nothing to check")
-        for case in cases:
-            if (not versions or case["version"] in versions) and matches(case, areas, pattern):
-                items.append(_recorded_item(case, _verified(case["version"])))
+        steps = narrowed(cases, versions, areas, pattern)
+        items = [_recorded_item(case, _verified(case["version"])) for case in steps[-1][1]]
+        where = str(recorded_files[0]) if len(recorded_files) == 1 else "the recorded files"
+    elif cases_file is not None:
+        steps = narrowed(file_cases(cases_file, set(known)), versions, areas, pattern)
+        items = _file_items(steps[-1][1], versions or known, bundled, reference_root)
+        where = str(cases_file)
+    else:
+        reading = _Bundled(reference_root, cases_root, known, bundled, include_generated)
+        wanted = versions or reading.default
+        items = Items()
+        for v in wanted:
+            reading.add(items, v, areas, pattern)
+        if not items and left_out is not None:
+            left_out.append(reading.why_none(given, wanted, areas, pattern))
         return items
-    if cases_file is not None:
-        return _file_items(file_cases(cases_file, set(known)), versions or known, bundled, reference_root, areas,
-                           pattern)
-    wanted = versions or (known if include_generated or not bundled else bundled)
-    generated = None
-    items = Items()
-    for v in wanted:
-        recorded: _Recorded = _Recorded(StoredCases(v))
-        jvm = None
-        if v in bundled:
-            ref = load_reference(Path(reference_root) / v, areas, lazy=True)
-            jvm, verified, stored = ref.jvm, _verified(v), ref.cases
-            recorded = _Recorded(stored)
-            chosen = range(len(stored)) if pattern is None else \
-                [i for i in range(len(stored)) if _matches(*stored.summary(i)[1::-1], areas, pattern)]
-            items.add_stored(stored, chosen, verified, jvm)
-        if include_generated or v not in bundled:
-            if generated is None:
-                generated = generated_cases(cases_root, areas, set(known))
-            for case in generated:
-                if not applies_to(case, v) or not matches(case, areas, pattern):
-                    continue
-                if case["id"] in recorded and v in bundled:
-                    rec = recorded[case["id"]]
-                    if rec["setup"] == (case.get("setup") or {}) and rec["ops"] == case["ops"]:
-                        continue  # the very case is already checked from the reference
-                items.append(_generated_item(case, v, recorded, _verified(v), jvm))
+    if not items and left_out is not None:
+        left_out.append(why_no_case(steps, where, given, areas, pattern))
     return items
 
 
-def why_no_case(cases: list[dict], where: str, versions: list[str] | None, areas: list[str] | None,
-                pattern: str | None) -> str:
-    """Which option (``versions`` as given to ``--version``) left out every one of ``cases``
-    (a ``--cases FILE``'s, or ``--recorded`` files'), against what they are for: ``"shrunk.yaml's case is for versions ['26.3']: --version
-    1.20.1 leaves it out"``; ``""`` when they are none or the options keep some.
+def narrowed(cases: list[dict], versions: list[str] | None, areas: list[str] | None,
+             pattern: str | None) -> list[tuple[str, list[dict]]]:
+    """``cases`` (a case file's or recorded files') narrowed by each option in turn, as the
+    selection narrows them: ``[("", cases), ("--version", kept), ("--area", kept), ("--case",
+    kept)]``, an option not given keeping all. A case is kept by ``versions`` (the releases
+    ``--version`` names, expanded) when it :func:`applies_to` one of them (a recorded case:
+    its own ``version`` is one), by the others when it :func:`matches` them."""
+    steps = [("", cases)]
+    for flag, given, keeps in (("--version", bool(versions), lambda c: any(applies_to(_for(c), v) for v in versions)),
+                               ("--area", bool(areas), lambda c: matches(c, areas, None)),
+                               ("--case", pattern is not None, lambda c: matches(c, None, pattern))):
+        left = steps[-1][1]
+        steps.append((flag, [c for c in left if keeps(c)] if given else left))
+    return steps
 
-    >>> why_no_case([{"id": "storage/s/x", "area": "storage", "versions": ["26.3"]}], "s.yaml", ["1.20.1"], None, None)
+
+def _for(case: dict) -> dict:
+    """A case with the releases it is for as ``versions`` (a recorded case's ``version`` is one)."""
+    return {"versions": [case["version"]]} if isinstance(case.get("version"), str) else case
+
+
+def why_no_case(steps: list[tuple[str, list[dict]]], where: str, versions: list[str] | None,
+                areas: list[str] | None, pattern: str | None) -> str:
+    """Which option left out every one of the cases that :func:`narrowed` narrowed in
+    ``steps`` (a ``--cases FILE``'s, or ``--recorded`` files'), against what they are for
+    (the options as given: ``versions`` as to ``--version``): ``"shrunk.yaml's case is for
+    versions ['26.3']: --version 1.20.1 leaves it out"``; ``""`` when they are none or the
+    options keep some.
+
+    >>> case = {"id": "storage/s/x", "area": "storage", "versions": ["26.3"]}
+    >>> why_no_case(narrowed([case], ["1.20.1"], None, None), "s.yaml", ["1.20.1"], None, None)
     "s.yaml's case is for versions ['26.3']: --version 1.20.1 leaves it out"
     """
-    if not cases:
-        return ""
+    cases = steps[0][1]
     one = len(cases) == 1
     whose = f"{where}'s case" if one else f"{where}'s {len(cases)} cases"
     them = "it" if one else "every one"
-
-    def for_versions(case: dict) -> list[str] | None:
-        return [case["version"]] if isinstance(case.get("version"), str) else case.get("versions") or None
-
-    left = cases
-    if versions:
-        expanded = set(expand(versions, _ordered(set(version_table.VERSIONS) | set(bundled_versions()))))
-        kept = [c for c in left if for_versions(c) is None or expanded & set(for_versions(c))]
-        if not kept:
-            held = _ordered({v for c in left for v in for_versions(c) or ()})
-            return (f"{whose} {'is' if one else 'are'} for versions {held}: --version {' '.join(versions)} "
-                    f"leaves {them} out")
-        left = kept
-    if areas:
-        kept = [c for c in left if c["area"] in areas]
-        if not kept:
+    is_ = "is" if one else "are"
+    for (_, left), (flag, kept) in zip(steps, steps[1:]):
+        if kept or not left:
+            continue
+        if flag == "--version":
+            held = _ordered({v for c in left for v in _for(c).get("versions") or ()})
+            return f"{whose} {is_} for versions {held}: --version {' '.join(versions)} leaves {them} out"
+        if flag == "--area":
             held = sorted({c["area"] for c in left})
-            return (f"{whose} {'is' if one else 'are'} of area{'s' if len(held) > 1 else ''} {', '.join(held)}: "
+            return (f"{whose} {is_} of area{'s' if len(held) > 1 else ''} {', '.join(held)}: "
                     f"--area {' '.join(areas)} leaves {them} out")
-        left = kept
-    if pattern is not None and not any(matches(c, None, pattern) for c in left):
         ids = [c["id"] for c in left[:3]]
         return (f"--case {pattern} matches none of the ids of {whose} "
                 f"({', '.join(ids)}{', …' if len(left) > 3 else ''})")
     return ""
 
 
-def _file_items(cases: list[dict], wanted: list[str], bundled: list[str], reference_root: str | Path,
-                areas: list[str] | None, pattern: str | None) -> list[CheckItem]:
-    """The items of ``--cases FILE``: its ``cases`` that the filters keep, for each version of
-    ``wanted`` they apply to, answered as generated cases are (:func:`_generated_item`) by the
-    bundled reference of that version; only the references of those versions are read, and of
-    them only the areas of those cases."""
-    cases = [case for case in cases if matches(case, areas, pattern)]
+def _file_items(cases: list[dict], wanted: list[str], bundled: list[str],
+                reference_root: str | Path) -> list[CheckItem]:
+    """The items of ``--cases FILE``: its ``cases`` that the filters kept (:func:`narrowed`),
+    for each version of ``wanted`` they apply to, answered as generated cases are
+    (:func:`_generated_item`) by the bundled reference of that version; only the references of
+    those versions are read, and of them only the areas of those cases."""
     items = []
     for v in wanted:
         mine = [case for case in cases if applies_to(case, v)]
@@ -319,6 +322,81 @@ def _file_items(cases: list[dict], wanted: list[str], bundled: list[str], refere
             recorded, jvm = _Recorded(ref.cases), ref.jvm
         items.extend(_generated_item(case, v, recorded, _verified(v), jvm) for case in mine)
     return items
+
+
+class _Bundled:
+    """The selection over the bundled references (and the generated cases, where a version
+    takes them): what it read, kept to say which option left out every case."""
+
+    def __init__(self, reference_root: str | Path, cases_root: str | Path, known: list[str], bundled: list[str],
+                 include_generated: bool):
+        self.reference_root, self.cases_root = reference_root, cases_root
+        self.known, self.bundled, self.include_generated = known, bundled, include_generated
+        # the versions checked when --version is not given
+        self.default = known if include_generated or not bundled else bundled
+        self._references: dict[tuple, object] = {}  # (version, areas) -> its reference set, as read
+        self._generated: dict[tuple, list[dict]] = {}  # areas -> the generated cases of those areas
+
+    def add(self, items: Items, v: str, areas: list[str] | None, pattern: str | None) -> None:
+        """Add to ``items`` the items of version ``v`` whose area is one of ``areas`` (all when
+        none) and whose id matches ``pattern``."""
+        recorded: _Recorded = _Recorded(StoredCases(v))
+        jvm = None
+        if v in self.bundled:
+            key = (v, tuple(areas or ()))
+            ref = self._references.get(key)
+            if ref is None:
+                ref = self._references[key] = load_reference(Path(self.reference_root) / v, areas, lazy=True)
+            jvm, verified, stored = ref.jvm, _verified(v), ref.cases
+            recorded = _Recorded(stored)
+            chosen = range(len(stored)) if pattern is None else \
+                [i for i in range(len(stored)) if _matches(*stored.summary(i)[1::-1], areas, pattern)]
+            items.add_stored(stored, chosen, verified, jvm)
+        if self.include_generated or v not in self.bundled:
+            key = tuple(areas or ())
+            if key not in self._generated:
+                self._generated[key] = generated_cases(self.cases_root, areas, set(self.known))
+            for case in self._generated[key]:
+                if not applies_to(case, v) or not matches(case, areas, pattern):
+                    continue
+                if case["id"] in recorded and v in self.bundled:
+                    rec = recorded[case["id"]]
+                    if rec["setup"] == (case.get("setup") or {}) and rec["ops"] == case["ops"]:
+                        continue  # the very case is already checked from the reference
+                items.append(_generated_item(case, v, recorded, _verified(v), jvm))
+
+    def why_none(self, versions: list[str] | None, wanted: list[str], areas: list[str] | None,
+                 pattern: str | None) -> str:
+        """When :meth:`add` gave no item for ``wanted`` (``versions`` as given to ``--version``),
+        the option that, dropped alone, would keep cases, in words (``--case X matches none of
+        the 368 cases of --version 26.3 --area storage``); ``""`` when no one option does.
+
+        The cases each option left out are counted by :meth:`add` itself: what the others
+        keep of what the selection read (without ``--case``), of the areas it did not read
+        (without ``--area``), of the versions it did not read (without ``--version``)."""
+        given = [(flag, value) for flag, value in (("--version", versions), ("--area", areas), ("--case", pattern))
+                 if value]
+        for flag, value in reversed(given):  # the narrowest first: --case, then --area, then --version
+            more = Items()
+            try:
+                if flag == "--case":
+                    for v in wanted:
+                        self.add(more, v, areas, None)
+                elif flag == "--area":
+                    others = [a for a in AREAS if a not in areas]
+                    for v in wanted if others else ():
+                        self.add(more, v, others, pattern)
+                else:
+                    for v in self.default:
+                        if v not in wanted:
+                            self.add(more, v, areas, pattern)
+            except (CaseFileError, ValueError):
+                continue
+            if len(more):
+                rest = " ".join(f"{f} {' '.join(v) if isinstance(v, list) else v}" for f, v in given if f != flag)
+                shown = " ".join(value) if isinstance(value, list) else value
+                return f"{flag} {shown} leaves out every one of the {len(more)} cases{' of ' + rest if rest else ''}"
+        return ""
 
 
 def recorded_cases(paths: list[str], reference_root: str | Path = BUNDLED,

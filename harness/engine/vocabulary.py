@@ -295,23 +295,20 @@ VOCABULARY: dict[str, Area] = {
 AREAS: tuple[str, ...] = tuple(VOCABULARY)
 
 
-def setup_problem(area: str, setup) -> str | None:
-    """What is wrong with ``setup`` for ``area`` (a known area), or None: a key it does not
-    know first (a typo of a key is one, and the key it misspells is then missing too), then a
-    missing key, then a wrongly typed one.
-
-    >>> print(setup_problem("storage", {"bits": 5, "size": 64, "colour": "red"}))
-    'setup' has no key 'colour'; a storage setup is {bits (int), size (int)}
-    >>> print(setup_problem("storage", {"bits": 5, "sizes": 64}))
-    'setup' has no key 'sizes' (did you mean 'size'?); a storage setup is {bits (int), size (int)}
-    """
-    found = setup_problem_at(area, setup)
-    return found[1] if found else None
-
-
 def setup_problem_at(area: str, setup) -> tuple[tuple, str] | None:
-    """:func:`setup_problem` with where in the case it is: ``(("setup", key), why)`` for a key
-    it does not know or a wrongly typed one, ``(("setup",), why)`` for the setup as a whole."""
+    """What is wrong with ``setup`` for ``area`` (a known area), and where in the case it is,
+    or None: a key it does not know first (a typo of a key is one, and the key it misspells is
+    then missing too), then a missing key, then a wrongly typed one. ``(("setup", key), why)``
+    for a key it does not know or a wrongly typed one, ``(("setup",), why)`` for the setup as
+    a whole.
+
+    >>> place, why = setup_problem_at("storage", {"bits": 5, "size": 64, "colour": "red"})
+    >>> print(place, why)
+    ('setup', 'colour') 'setup' has no key 'colour'; a storage setup is {bits (int), size (int)}
+    >>> place, why = setup_problem_at("storage", {"bits": 5, "sizes": 64})
+    >>> print(place, why)
+    ('setup', 'sizes') 'setup' has no key 'sizes' (did you mean 'size'?); a storage setup is {bits (int), size (int)}
+    """
     spec = VOCABULARY[area].setup
     if not isinstance(setup, dict):
         return ("setup",), f"'setup' must be a mapping, got {_show(setup)}"

@@ -70,6 +70,7 @@ OPTIONS = {
     "MAX_SNBT_VALUES": "harness nbt --max-snbt-values",
     "MAX_STORAGE_ENTRIES": "harness check --max-storage-entries",
     "MAX_REGION_TAGS": "harness nbt show --max-region-tags",
+    "MAX_DECOMPRESSED_BYTES": "harness nbt --max-bytes",
 }
 """The command option that raises each budget (by its name here); :data:`MAX_CHUNK_BYTES` has none."""
 
@@ -85,16 +86,20 @@ class BudgetExceeded(Exception):
     message names the budget, the place, and how to raise it (:func:`to_raise`)."""
 
 
-def to_raise(name: str) -> str:
-    """How to raise the budget ``name`` (a name of this module), for a command and in Python,
+def to_raise(*names: str) -> str:
+    """How to raise the budgets ``names`` (names of this module), for a command and in Python,
     as a refusal's message says it:
 
     >>> to_raise("MAX_TAGS")
     'harness nbt --max-tags N, or harness.formats.budget.MAX_TAGS = N in Python, to raise it'
+    >>> to_raise("MAX_REGION_TAGS", "MAX_DECOMPRESSED_BYTES")  # doctest: +NORMALIZE_WHITESPACE
+    'harness nbt show --max-region-tags N and harness nbt --max-bytes N, or harness.formats.budget.MAX_REGION_TAGS
+    = N and harness.formats.budget.MAX_DECOMPRESSED_BYTES = N in Python, to raise them'
     """
-    option = OPTIONS.get(name)
-    setting = f"harness.formats.budget.{name} = N in Python"
-    return f"{option} N, or {setting}, to raise it" if option else f"{setting} to raise it"
+    options = " and ".join(f"{OPTIONS[name]} N" for name in names if name in OPTIONS)
+    settings = " and ".join(f"harness.formats.budget.{name} = N" for name in names) + " in Python"
+    them = "them" if len(names) > 1 else "it"
+    return f"{options}, or {settings}, to raise {them}" if options else f"{settings} to raise {them}"
 
 
 class Allowance:
@@ -108,7 +113,13 @@ class Allowance:
 
     @property
     def spent(self) -> bool:
-        return self.tags <= 0 or self.size <= 0
+        return bool(self.spent_names)
+
+    @property
+    def spent_names(self) -> tuple[str, ...]:
+        """The budgets used up, by their names here (:func:`to_raise`): :data:`MAX_REGION_TAGS`
+        for the tags, :data:`MAX_DECOMPRESSED_BYTES` (``--max-bytes``) for the size."""
+        return ("MAX_REGION_TAGS",) * (self.tags <= 0) + ("MAX_DECOMPRESSED_BYTES",) * (self.size <= 0)
 
     def charge(self, tags: int, size: int) -> None:
         self.tags -= tags

@@ -36,8 +36,14 @@ def test_the_overflow_names_the_depths_and_the_stack(monkeypatch, version, parse
     assert 0 < reached < 3000 and 3 * (reached - 1) < position <= 3 * reached  # each level is "{a:"
 
 
+def _depth_at_end(text: str) -> int:
+    """The depth the overflow's place says is open when the stack runs out at the end of ``text``."""
+    return int(PLACE.fullmatch(tag_parser.overflow_place(text, len(text))).group(3))
+
+
 def test_the_place_counts_brackets_outside_quoted_strings():
-    assert tag_parser.open_depth('[{a:"[[{",b:[') == 3
+    assert _depth_at_end('[{a:"[[{",b:[') == 3
+    assert (_depth_at_end('{a:[1,{b:"[[["}'), _depth_at_end("[[]")) == (2, 1)
     assert tag_parser.overflow_place('["]",[[', 6) == (
         f"SNBT nested 3 levels deep: the parser's stack ({tag_parser._STACK_FRAMES} frames) ran out at depth 2, "
         "position 6")

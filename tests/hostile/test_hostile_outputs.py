@@ -76,7 +76,8 @@ def test_a_region_of_tag_bombs_stops_reading_at_the_files_tag_budget(tmp_path, c
     assert all(row.endswith("note: not checked: the budget for the whole file is spent") for row in rows[4:])
     assert out.splitlines()[1] == ("chunks: 64 of 1024; 64 not checked: 4 as their rows say, 60 because the chunks "
                                    "read before them used up the budget for the whole file, 3500 tags and 268435456 "
-                                   "decompressed bytes (--max-region-tags N, --max-bytes N)")
+                                   "decompressed bytes (harness nbt show --max-region-tags N, or "
+                                   "harness.formats.budget.MAX_REGION_TAGS = N in Python, to raise it)")
 
 
 def test_a_chunks_read_gets_its_tag_budget_as_an_argument_not_through_the_module(tmp_path, capsys, monkeypatch):
@@ -112,9 +113,11 @@ def test_a_region_of_inflating_chunks_stops_at_the_files_byte_budget(tmp_path, c
     rows = _rows(out)
     assert len(reads) == 3  # the fourth inflates past the 100,000 bytes left and is not read
     assert "note" not in "".join(rows[:3])
-    assert "not checked: the file's budget of 1000000 decompressed bytes ran out in this chunk" in rows[3]
+    raise_it = "(harness nbt --max-bytes N, or harness.formats.budget.MAX_DECOMPRESSED_BYTES = N in Python, to raise it)"
+    assert rows[3].endswith(f"not checked: the file's budget of 1000000 decompressed bytes ran out in this chunk {raise_it}")
     assert all(row.endswith("the budget for the whole file is spent") for row in rows[4:])
     assert "; 7 not checked: 1 as its row says, 6 because the chunks read before them " in out.splitlines()[1]
+    assert out.splitlines()[1].endswith(f" decompressed bytes {raise_it}")  # the budget that ran out, not the tags' too
 
 
 def test_detection_reads_the_input_itself_never_a_copy(monkeypatch):

@@ -65,6 +65,7 @@ b'\\n\\x00\\x00\\x00'
 
 from __future__ import annotations
 
+import io
 import struct
 import zlib
 from typing import Callable, Generator, Iterator, TypeVar
@@ -155,14 +156,51 @@ def _unknown(compression) -> ValueError:
 
 
 def _decompress_span(data: bytes, compression: str, limit: int | None
-                     ) -> tuple[bytearray, CompressionError | None, int | None]:
-    """The inflated buffer of gzip or zlib ``data`` (not copied: a read of it costs no second
-    buffer), its fault, and the offset in ``data`` where the compressed stream ended (``None``
-    after a fault): what follows is ignored, as the JDK's streams ignore it."""
-    out = bytearray()
+                     ) -> tuple[bytes, CompressionError | None, int | None]:
+    """The inflated bytes of gzip or zlib ``data`` (the buffer they grew in, not copied: a
+    read of them costs no second buffer), its fault, and the offset in ``data`` where the
+    compressed stream ended (``None`` after a fault): what follows is ignored, as the JDK's
+    streams ignore it."""
+    out = _Inflated()
     pieces = _Pieces(data, compression, limit, out)
     _, problem = _inflate_onto(out, pieces)
-    return out, problem, None if problem is not None else pieces.end
+    return out.value(), problem, None if problem is not None else pieces.end
+
+
+class _Inflated:
+    """The bytes a stream inflates to, grown in one buffer that becomes the ``bytes`` read
+    (:meth:`value`): ``io.BytesIO`` grows its ``bytes`` in place (``realloc``) and hands that
+    very object over, where a ``bytearray`` would have to be copied into one (the readers
+    take ``bytes``), twice the memory at the peak: a file holding a 200 MB array."""
+
+    def __init__(self):
+        self._io = io.BytesIO()
+
+    def __len__(self) -> int:
+        return self._io.tell()  # only appended to: the end
+
+    def __iadd__(self, chunk: bytes) -> _Inflated:
+        self._io.write(chunk)
+        return self
+
+    def cut(self, size: int) -> None:
+        """Keep the first ``size`` bytes alone."""
+        self._io.truncate(size)
+        self._io.seek(size)
+
+    def crc32(self, start: int) -> tuple[int, int]:
+        """``(CRC-32, length)`` of the bytes from ``start`` on (a gzip member's)."""
+        with self._io.getbuffer() as view, view[start:] as member:
+            return zlib.crc32(member), len(member)
+
+    def copy(self) -> bytes:
+        """The bytes so far, a copy of their own (the buffer grows on)."""
+        with self._io.getbuffer() as view:
+            return bytes(view)
+
+    def value(self) -> bytes:
+        """The bytes, handed over without a copy; nothing is added after."""
+        return self._io.getvalue()
 
 
 class _Pieces:
@@ -170,7 +208,7 @@ class _Pieces:
     grows: the steps end with the stream (:attr:`end`: the offset in ``data`` after it), or with
     its :class:`CompressionError`."""
 
-    def __init__(self, data: bytes, compression: str, limit: int | None, out: bytearray):
+    def __init__(self, data: bytes, compression: str, limit: int | None, out: _Inflated):
         view = memoryview(data)
         limit = budget.decompressed_limit(limit)
         self.steps = _gunzip(view, limit, out) if compression == GZIP else _inflate(view, 0, zlib.MAX_WBITS, limit, out)
@@ -187,7 +225,7 @@ class _Pieces:
             raise
 
 
-def _inflate_onto(out: bytearray, pieces: Iterator[None], size: int | None = None
+def _inflate_onto(out: _Inflated, pieces: Iterator[None], size: int | None = None
                   ) -> tuple[bool, CompressionError | None]:
     """Run :class:`_Pieces` until ``out`` holds ``size`` bytes (``None``: to the stream's end):
     ``(whether the stream ended, its fault or None)``; the limit raises."""
@@ -270,7 +308,7 @@ def read_streaming(read: Callable[[bytes], T], data: bytes, compression: str, *,
         prefix = data if type(data) is bytes else bytes(data)
         return read(prefix), None, len(prefix)
     limit = budget.decompressed_limit(limit)
-    out = bytearray()
+    out = _Inflated()
     pieces = _Pieces(data, compression, limit, out)
     size: int | None = FIRST_PIECE
     while True:
@@ -278,7 +316,7 @@ def read_streaming(read: Callable[[bytes], T], data: bytes, compression: str, *,
             size = None  # no copy of over a quarter of the limit: inflate to the end (or the limit) at once
         ended, problem = _inflate_onto(out, pieces, size)  # a fault ends the stream
         try:  # the whole stream is read in place, a prefix from a copy (the buffer grows on)
-            value = read_to_fault(read, out if ended else bytes(out), problem)
+            value = read_to_fault(read, out.value() if ended else out.copy(), problem)
         except GameError as e:
             if ended or not _ran_out(e):
                 raise
@@ -319,7 +357,7 @@ def _zip_error(offset: int, message: str) -> CompressionError:
     return CompressionError("ZipException", message, where=f"byte {offset} of the compressed input")
 
 
-def _gunzip(data: memoryview, limit: int, out: bytearray) -> Generator[None, None, int]:
+def _gunzip(data: memoryview, limit: int, out: _Inflated) -> Generator[None, None, int]:
     pos = 0
     while True:
         pos = _gzip_header(data, pos)
@@ -328,10 +366,8 @@ def _gunzip(data: memoryview, limit: int, out: bytearray) -> Generator[None, Non
         if len(data) - pos < 8:
             raise _eof(len(data))
         crc, size = struct.unpack_from("<II", data, pos)
-        member = memoryview(out)[first:]
-        good = crc == zlib.crc32(member) and size == len(member) & 0xFFFFFFFF
-        member.release()
-        if not good:
+        inflated_crc, inflated_size = out.crc32(first)
+        if crc != inflated_crc or size != inflated_size & 0xFFFFFFFF:
             raise _zip_error(pos, "Corrupt GZIP trailer")
         pos += 8
         # Java reads another member only if one starts here; anything else is ignored
@@ -374,7 +410,7 @@ def _gzip_header(data: memoryview, pos: int) -> int:
     return pos
 
 
-def _inflate(data: memoryview, pos: int, wbits: int, limit: int, out: bytearray) -> Generator[None, None, int]:
+def _inflate(data: memoryview, pos: int, wbits: int, limit: int, out: _Inflated) -> Generator[None, None, int]:
     """Inflate the stream at ``pos`` onto ``out``, a step (``yield``) after each piece of up to
     1 MiB; the offset after the stream.
 
@@ -383,28 +419,32 @@ def _inflate(data: memoryview, pos: int, wbits: int, limit: int, out: bytearray)
     """
     first = len(out)
     inflater = zlib.decompressobj(wbits)
-    tail = data[pos:]
+    fed = pos  # the input is given up to 1 MiB at a time: zlib copies what a call leaves unread
+    tail = b""
     while not inflater.eof:
+        if not tail:
+            tail = data[fed:fed + _CHUNK]
+            fed += len(tail)
         try:
             chunk = inflater.decompress(tail, min(_CHUNK, limit - len(out) + 1))
         except zlib.error:
-            del out[first:]
+            out.cut(first)
             _inflate_to_error(data, pos, wbits, limit, out)
             raise AssertionError("zlib failed once and not the second time") from None
         consumed = len(tail) - len(inflater.unconsumed_tail)
         tail = inflater.unconsumed_tail
         out += chunk
-        _check_limit(out, limit, len(data) - len(tail))
+        _check_limit(out, limit, fed - len(tail))
         if not chunk and not consumed:
             raise _eof(len(data), "Unexpected end of ZLIB input stream")
         yield
-    return len(data) - len(inflater.unused_data)
+    return fed - len(inflater.unused_data)
 
 
 _REFEED = 1 << 14  # input bytes fed at a time while looking for the bad spot
 
 
-def _inflate_to_error(data: memoryview, pos: int, wbits: int, limit: int, out: bytearray) -> None:
+def _inflate_to_error(data: memoryview, pos: int, wbits: int, limit: int, out: _Inflated) -> None:
     """Inflate the stream at ``pos`` again onto ``out`` up to the byte where zlib fails, and
     raise that failure with the byte's offset.
 
@@ -443,7 +483,7 @@ def _inflate_to_error(data: memoryview, pos: int, wbits: int, limit: int, out: b
     raise AssertionError("zlib failed on a prefix and not on its last byte")
 
 
-def _check_limit(out: bytearray, limit: int, at: int) -> None:
+def _check_limit(out: _Inflated, limit: int, at: int) -> None:
     if len(out) > limit:
         raise limit_error(limit, f"byte {at} of the compressed input")
 

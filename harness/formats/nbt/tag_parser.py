@@ -143,15 +143,6 @@ def nesting(text: str) -> int:
     return _depths(text)[1]
 
 
-def open_depth(text: str) -> int:
-    """How many ``[`` and ``{`` are open at the end of ``text``, quoted strings left out.
-
-    >>> open_depth('{a:[1,{b:"[[["}'), open_depth("[[]")
-    (2, 1)
-    """
-    return _depths(text)[0]
-
-
 def _depths(text: str, cursor: int | None = None) -> tuple[int, int]:
     """``(depth open at cursor, deepest)`` of ``text``'s brackets outside quoted strings, in
     one pass (``cursor`` None: the end; a quoted string open at ``cursor`` leaves its brackets
