@@ -21,7 +21,7 @@ import re
 import sys
 import tempfile
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from harness.cli.options import applied
@@ -60,7 +60,7 @@ Show, convert and diff NBT files: the five binary encodings (java, java-network,
 bedrock-level-dat, bedrock-network; gzip, zlib or uncompressed), SNBT text, and the chunks
 of region files (r.X.Z.mca).
 
-  harness nbt show FILE [--chunk X,Z] [--pretty] [--version V] [--max-bytes N]
+  harness nbt show FILE [--chunk X,Z] [--pretty] [--version V] [--jdk N] [--max-bytes N]
   harness nbt convert IN OUT --to ENCODING [--compression C] [--storage-version N] [--strict]
   harness nbt diff A B [--version V] [--max-bytes N]
 
@@ -221,6 +221,10 @@ def register(subparsers) -> None:
 def _common_options(parser) -> None:
     parser.add_argument("--version", default=versions.LATEST, metavar="V",
                         help=f"game version whose rules apply (default {versions.LATEST}; one of {', '.join(versions.VERSIONS)})")
+    parser.add_argument("--jdk", type=_count_option, metavar="N",
+                        help="print floats and doubles as Java N's Float/Double.toString does (default: the Java "
+                             "--version needs: 17 up to 1.20.4, whose text is not always the shortest; 21 from "
+                             "1.20.5, 25 for 26.x, whose text is the shortest form of JDK 19 on)")
     parser.add_argument("--max-bytes", type=_size_option, default=budget.MAX_DECOMPRESSED_BYTES, metavar="N",
                         help=f"refuse an input file, or its decompressed content, over N bytes "
                              f"(default {budget.MAX_DECOMPRESSED_BYTES} = {budget.MAX_DECOMPRESSED_BYTES >> 20} MiB: "
@@ -358,6 +362,8 @@ def _guard(action, args) -> int:
     try:
         with applied(budget, **wanted):
             version = versions.get(args.version)
+            if args.jdk is not None:  # float text as on that Java: the release's printers read java_version
+                version = replace(version, java_version=args.jdk)
             status = action(args, version, out)
     except (NbtCliError, versions.UnknownVersionError) as e:
         out.close()
