@@ -110,9 +110,10 @@ last save (UTC; "-" when the file records none), and for an entry the game canno
 problem (a bad sector table entry, a bad header, a stream that does not decompress, NBT that
 does not read); a chunk whose own xPos and zPos name another place gets a note. Each
 present chunk is read to check it, as --chunk would read it (at most --max-bytes
-decompressed bytes and --max-tags tags each); a chunk this tool cannot read though the game
-may (LZ4, custom or external c.X.Z.mcc streams, over --max-bytes or --max-tags) gets
-"note: not checked". The checks of one file share a budget too: --max-region-tags tags
+decompressed bytes and --max-tags tags each), LZ4 streams (id 4) and external c.X.Z.mcc
+files beside the region included; a chunk this tool cannot read though the game may (custom
+compression, id 127: a mod's codec; a stream over --max-bytes or --max-tags) gets "note: not
+checked". The checks of one file share a budget too: --max-region-tags tags
 (default 16,000,000: 1,024 chunks of up to 15,600 tags) and --max-bytes decompressed bytes
 in all. Once it is used up, every chunk still to come is listed with "note: not checked:
 the budget for the whole file is spent", the count line says how many, and the exit
