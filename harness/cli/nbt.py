@@ -161,6 +161,12 @@ A unified diff of both documents' pretty SNBT (whatever their encodings), preced
 root names when both have one (SNBT text and java-network have none); exit status 1 when
 they differ, 0 when not.
 
+An array of more than 16 elements, printed on one line, is cut: where a changed line pair
+holds it, to the first element that differs and 3 on each side ("…" for the rest), with
+which element it is; elsewhere to its first 16 elements and its length, e.g.
+  -    data: [I; …, 497, 498, 499, 500, 501, 502, 503, …]  (element 500 of 1000 is the first that differs)
+  +    data: [I; …, 497, 498, 499, 7, 501, 502, 503, …]  (element 500 of 1000 is the first that differs)
+
 A text over 8 Mi characters (a big array's) is not diffed line by line: the documents are
 compared as tags, and when they differ one line names the first place, e.g.
   a.nbt and b.nbt differ, first at data[12345] (the pretty SNBT of a.nbt is over ...)
@@ -1180,12 +1186,14 @@ def _diff(args, version, out: _Output) -> int:
     if a == b:
         return 0
     a, b = a.splitlines(keepends=True), b.splitlines(keepends=True)
+    from harness.cli.nbt_diff_lines import shown
+
     differs = False
-    for line in difflib.unified_diff(a, b, fromfile=str(args.a), tofile=str(args.b)):
+    for line in shown(line.rstrip("\n") for line in difflib.unified_diff(a, b, fromfile=str(args.a), tofile=str(args.b))):
         differs = True
         if out.gone:
             break  # the answer is known; nobody reads the rest
-        out.line(line.rstrip("\n"))
+        out.line(line)
     return 1 if differs else 0
 
 
