@@ -171,9 +171,40 @@ def start_up(cache: str, versions: list[str] | None) -> float:
     return float(lines[-1]) - start
 
 
+def heading(n: int, versions: list[str], repeat: int) -> str:
+    """The table's first line: what was measured and what the columns mean ("warm: best of
+    ``repeat``"; one run is not called a best)."""
+    warm = f"best of {repeat}" if repeat > 1 else "one run"
+    return (f"{n} cases from {', '.join(versions)}; warm: {warm} in this process; cold: a fresh process's first "
+            "run, the load cache empty; x null: the row's warm time ÷ the null implementation's (echoing the "
+            "recorded answers: the engine's own cost)")
+
+
+def one_run_note(repeat: int) -> str | None:
+    """The line after the table's rows when ``repeat`` is 1: the one run is not a warm one.
+
+    >>> one_run_note(3) is None, one_run_note(1)[:29]
+    (True, 'note: --repeat 1: the "warm s')
+    """
+    if repeat > 1:
+        return None
+    return ('note: --repeat 1: the "warm s" column is each row\'s only run in this process, its first (imports, '
+            "caches and the load cache made by it: not warm); --repeat 2 or more for warm times")
+
+
+def _repeat_option(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of runs (1 or more)")
+    return value
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--repeat", type=int, default=3, help="runs per measurement; the best is kept (default 3)")
+    ap.add_argument("--repeat", type=_repeat_option, default=3, help="runs per measurement; the best is kept (default 3)")
     ap.add_argument("--version", action="append", help="only these versions (default: every bundled one)")
     ap.add_argument("--process", action="store_true", help="also time our implementation as a protocol subprocess")
     ap.add_argument("--warm-only", action="store_true", help="no cold column and no start-up row (quicker)")
@@ -211,9 +242,7 @@ def main(argv=None) -> int:
         finally:
             proc.close()
 
-    print(f"{n} cases from {', '.join(versions)}; warm: best of {args.repeat} in this process; "
-          "cold: a fresh process's first run, the load cache empty; x null: the row's warm time ÷ the "
-          "null implementation's (echoing the recorded answers: the engine's own cost)")
+    print(heading(n, versions, args.repeat))
     print(f"{'what':<30} {'cold s':>9} {'warm s':>9} {'cases/s':>10} {'x null':>8} {'failed':>7}")
     for name, row in zip(names, rows):
         failed = "" if row is rows[0] else str(len(row.failed))
@@ -222,6 +251,8 @@ def main(argv=None) -> int:
               f"{row.seconds / null_row.seconds:>8.1f} {failed:>7}")
     if not args.warm_only:
         print(f"{'start-up (to the first case)':<30} {start_cold:>9.3f} {start_warm:>9.3f}")
+    if one_run_note(args.repeat):
+        print(one_run_note(args.repeat))
     per_area = defaultdict(lambda: [0, 0.0])
     for o in outcomes:
         per_area[o.item.case["area"]][0] += 1

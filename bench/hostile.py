@@ -11,6 +11,10 @@ time (3.6 s CPU: a busy machine?)"). Entries whose cost grows with their input
 are built at full size here (``HOSTILE_FULL_SIZE=1``), small in the test suite. Exit status 1
 when one did not; 2 when ``--only`` matches no entry (the names are listed: an entry that
 scales is named for its full size here, ``1024 chunks`` where the suite's says ``64 chunks``).
+
+The table (Markdown) has a row per entry; its columns (:data:`COLUMNS`): the numbered item
+of issue #11 (the hostile-input report the corpus answers) that the entry covers, the
+input, the exit status, wall and CPU seconds, max RSS, the verdict and the line matched.
 """
 
 from __future__ import annotations
@@ -26,6 +30,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "hosti
 os.environ["HOSTILE_FULL_SIZE"] = "1"  # read by the corpus here and in the subprocess building each input
 
 from hostile_corpus import ENTRIES, run  # noqa: E402
+
+
+# the table's columns; the first is the item of issue #11 (its hostile-input report) an entry covers
+COLUMNS = ("issue #11 item", "input", "exit", "seconds", "CPU seconds", "max RSS MB", "verdict", "the line")
 
 
 def main(argv=None) -> int:
@@ -61,9 +69,8 @@ def main(argv=None) -> int:
                      _cut(last, 110)))
         print(f"{entry.name}: {rows[-1][2]} {rows[-1][3]} s ({rows[-1][4]} s CPU) {rows[-1][5]} MB {rows[-1][6]}",
               file=sys.stderr)
-    head = ("item", "input", "exit", "seconds", "CPU seconds", "max RSS MB", "verdict", "the line")
-    print("| " + " | ".join(head) + " |")
-    print("|" + "|".join(" --- " for _ in head) + "|")
+    print("| " + " | ".join(COLUMNS) + " |")
+    print("|" + "|".join(" --- " for _ in COLUMNS) + "|")
     for row in rows:
         print("| " + " | ".join(c.replace("|", "\\|") for c in row) + " |")
     return 1 if bad else 0

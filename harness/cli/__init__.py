@@ -102,7 +102,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return int(args.func(args) or 0)
     except KeyboardInterrupt:
-        print("interrupted; nothing written was left half-done", file=sys.stderr)
+        print(f"harness {args.verb}: interrupted; nothing written was left half-done", file=sys.stderr)
         return 130
     except BrokenPipeError:
         silence_stdout()

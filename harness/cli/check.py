@@ -50,7 +50,8 @@ are reported ("unexpectedly passing: remove from the list" for an entry none of
 whose cases fail, "listed but passing: narrow the entry" for one that still
 covers failing cases). --baseline
 REPORT.json compares with an earlier run's --json report: what newly fails and
-newly passes; only newly failing cases fail the run.
+newly passes; only newly failing cases fail the run. A report of another
+implementation or --errors policy is warned about (one line on stderr).
 
 exit status:
   0  every checked case passed (unverified and partial ones included); with
@@ -166,6 +167,12 @@ def run(args) -> int:
     except RunAborted as e:
         err.print(f"harness check: --impl: {e}", markup=False)
         return 2
+    if before is not None:
+        from harness.engine.baseline import other_run
+
+        warning = other_run(before, args.baseline, impl.name, args.errors)
+        if warning:
+            err.print(f"harness check: {warning}", markup=False, highlight=False)
     start = time.perf_counter()
     stopped = None
     from harness.formats import budget

@@ -21,7 +21,7 @@ import re
 import sys
 import tempfile
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from harness.cli.options import applied
@@ -60,7 +60,7 @@ Show, convert and diff NBT files: the five binary encodings (java, java-network,
 bedrock-level-dat, bedrock-network; gzip, zlib or uncompressed), SNBT text, and the chunks
 of region files (r.X.Z.mca).
 
-  harness nbt show FILE [--chunk X,Z] [--pretty] [--version V] [--max-bytes N]
+  harness nbt show FILE [--chunk X,Z] [--pretty] [--version V] [--jdk N] [--max-bytes N]
   harness nbt convert IN OUT --to ENCODING [--compression C] [--storage-version N] [--strict]
   harness nbt diff A B [--version V] [--max-bytes N]
 
@@ -110,9 +110,10 @@ last save (UTC; "-" when the file records none), and for an entry the game canno
 problem (a bad sector table entry, a bad header, a stream that does not decompress, NBT that
 does not read); a chunk whose own xPos and zPos name another place gets a note. Each
 present chunk is read to check it, as --chunk would read it (at most --max-bytes
-decompressed bytes and --max-tags tags each); a chunk this tool cannot read though the game
-may (LZ4, custom or external c.X.Z.mcc streams, over --max-bytes or --max-tags) gets
-"note: not checked". The checks of one file share a budget too: --max-region-tags tags
+decompressed bytes and --max-tags tags each), LZ4 streams (id 4) and external c.X.Z.mcc
+files beside the region included; a chunk this tool cannot read though the game may (custom
+compression, id 127: a mod's codec; a stream over --max-bytes or --max-tags) gets "note: not
+checked". The checks of one file share a budget too: --max-region-tags tags
 (default 16,000,000: 1,024 chunks of up to 15,600 tags) and --max-bytes decompressed bytes
 in all. Once it is used up, every chunk still to come is listed with "note: not checked:
 the budget for the whole file is spent", the count line says how many, and the exit
@@ -159,6 +160,12 @@ HELP_DIFF = """\
 A unified diff of both documents' pretty SNBT (whatever their encodings), preceded by their
 root names when both have one (SNBT text and java-network have none); exit status 1 when
 they differ, 0 when not.
+
+An array of more than 16 elements, printed on one line, is cut: where a changed line pair
+holds it, to the first element that differs and 3 on each side ("…" for the rest), with
+which element it is; elsewhere to its first 16 elements and its length, e.g.
+  -    data: [I; …, 497, 498, 499, 500, 501, 502, 503, …]  (element 500 of 1000 is the first that differs)
+  +    data: [I; …, 497, 498, 499, 7, 501, 502, 503, …]  (element 500 of 1000 is the first that differs)
 
 A text over 8 Mi characters (a big array's) is not diffed line by line: the documents are
 compared as tags, and when they differ one line names the first place, e.g.
@@ -221,6 +228,10 @@ def register(subparsers) -> None:
 def _common_options(parser) -> None:
     parser.add_argument("--version", default=versions.LATEST, metavar="V",
                         help=f"game version whose rules apply (default {versions.LATEST}; one of {', '.join(versions.VERSIONS)})")
+    parser.add_argument("--jdk", type=_count_option, metavar="N",
+                        help="print floats and doubles as Java N's Float/Double.toString does (default: the Java "
+                             "--version needs: 17 up to 1.20.4, whose text is not always the shortest; 21 from "
+                             "1.20.5, 25 for 26.x, whose text is the shortest form of JDK 19 on)")
     parser.add_argument("--max-bytes", type=_size_option, default=budget.MAX_DECOMPRESSED_BYTES, metavar="N",
                         help=f"refuse an input file, or its decompressed content, over N bytes "
                              f"(default {budget.MAX_DECOMPRESSED_BYTES} = {budget.MAX_DECOMPRESSED_BYTES >> 20} MiB: "
@@ -358,6 +369,8 @@ def _guard(action, args) -> int:
     try:
         with applied(budget, **wanted):
             version = versions.get(args.version)
+            if args.jdk is not None:  # float text as on that Java: the release's printers read java_version
+                version = replace(version, java_version=args.jdk)
             status = action(args, version, out)
     except (NbtCliError, versions.UnknownVersionError) as e:
         out.close()
@@ -1200,12 +1213,14 @@ def _diff(args, version, out: _Output) -> int:
     if a == b:
         return 0
     a, b = a.splitlines(keepends=True), b.splitlines(keepends=True)
+    from harness.cli.nbt_diff_lines import shown
+
     differs = False
-    for line in difflib.unified_diff(a, b, fromfile=str(args.a), tofile=str(args.b)):
+    for line in shown(line.rstrip("\n") for line in difflib.unified_diff(a, b, fromfile=str(args.a), tofile=str(args.b))):
         differs = True
         if out.gone:
             break  # the answer is known; nobody reads the rest
-        out.line(line.rstrip("\n"))
+        out.line(line)
     return 1 if differs else 0
 
 

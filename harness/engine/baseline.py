@@ -159,9 +159,17 @@ def expect_lines(result: ExpectResult, path: str, shown: int = 20) -> list[str]:
     return lines
 
 
-def read_baseline(path: str | Path) -> dict[tuple[str, str], str]:
-    """``(version, case id) -> status`` of a JSON report; :class:`BaselineError` for a file
-    that is not one."""
+class Baseline(dict):
+    """``(version, case id) -> status`` of a baseline report, and the run it records: its
+    ``implementation`` and ``error_policy`` (``None`` where the report does not say)."""
+
+    implementation: str | None = None
+    error_policy: str | None = None
+
+
+def read_baseline(path: str | Path) -> Baseline:
+    """``(version, case id) -> status`` of a JSON report (a :class:`Baseline`, with the run's
+    implementation and error policy); :class:`BaselineError` for a file that is not one."""
     try:
         doc = json.loads(utf8_text(read_capped(path), path, "a baseline (a harness check --json report)"))
     except (LimitExceeded, NotUtf8) as e:
@@ -173,13 +181,34 @@ def read_baseline(path: str | Path) -> dict[tuple[str, str], str]:
     if not isinstance(doc, dict) or doc.get("format") != "harness-check/1" or not isinstance(doc.get("cases"), list):
         raise BaselineError(f"{path}: not a harness check JSON report (written by 'harness check --json'; "
                             "\"format\": \"harness-check/1\")")
-    out = {}
+    out = Baseline()
+    for key in ("implementation", "error_policy"):
+        if isinstance(doc.get(key), str):
+            setattr(out, key, doc[key])
     for i, c in enumerate(doc["cases"]):
         if not (isinstance(c, dict) and all(isinstance(c.get(k), str) for k in ("version", "id", "status"))):
             raise BaselineError(f"{path}: case {i} of the baseline has no id, version and status (strings); "
                                 "not a report harness check wrote")
         out[(c["version"], c["id"])] = c["status"]
     return out
+
+
+def other_run(before: Baseline, path: str, implementation: str, policy: str) -> str | None:
+    """One warning line when the baseline was run by another implementation or under another
+    error policy than this run (its statuses may differ for that alone), naming both sides;
+    ``None`` when both are the same or the report does not say.
+
+    >>> b = Baseline(); b.implementation, b.error_policy = "python", "message"
+    >>> other_run(b, "b.json", "python", "kind")
+    'warning: the baseline b.json is of another run: --errors message there, --errors kind here (statuses compared as they are)'
+    """
+    differ = [f"{what} {there} there, {what} {here} here"
+              for what, there, here in (("implementation", before.implementation, implementation),
+                                        ("--errors", before.error_policy, policy))
+              if there is not None and there != here]
+    if not differ:
+        return None
+    return f"warning: the baseline {path} is of another run: {'; '.join(differ)} (statuses compared as they are)"
 
 
 @dataclass

@@ -42,7 +42,11 @@ def escape_surrogates(text: str) -> str:
 
 
 class NestedTooDeeply(ValueError):
-    """JSON text nested deeper than the reader can follow (``[`` × 100000)."""
+    """JSON text nested deeper than the reader can follow (``[`` × 100000): ``limit`` is
+    Python's recursion limit when it was read, which the levels of arrays and objects ``json``
+    follows cannot exceed."""
+
+    limit: int = 0
 
 
 def parse(text: str | bytes, parse_constant: Callable[[str], Any] | None = None):
@@ -60,7 +64,9 @@ def parse(text: str | bytes, parse_constant: Callable[[str], Any] | None = None)
     try:
         return json.loads(text, parse_constant=parse_constant)
     except RecursionError:
-        raise NestedTooDeeply("nested too deeply") from None
+        error = NestedTooDeeply("nested too deeply")
+        error.limit = sys.getrecursionlimit()
+        raise error from None
     except json.JSONDecodeError:
         raise
     except ValueError as e:  # Python's own limit on integer digits (4,300): a JSON error like the others

@@ -99,6 +99,17 @@ def split_command(command: str) -> list[str]:
     return argv
 
 
+def _json_kind(value) -> str:
+    """What a JSON value other than an object is, in JSON's words and Python's."""
+    if isinstance(value, list):
+        return "an array (a list)"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, bool):
+        return "a boolean"
+    return "null" if value is None else "a number"
+
+
 class ProcessImplementation:
     """An implementation that is a subprocess speaking the line protocol (module docstring).
 
@@ -281,15 +292,19 @@ class ProcessImplementation:
         constants: list[str] = []  # NaN, Infinity, -Infinity: Python reads them, JSON has none of them
         try:
             doc = parse(text, parse_constant=lambda token: constants.append(token) or float(token))
-        except NestedTooDeeply:
-            raise self._fail("the answer line is not JSON (nested too deeply)") from None
+        except NestedTooDeeply as e:
+            raise self._fail(f"the answer line is JSON nested too deeply to read: more levels of arrays and "
+                             f"objects than Python's recursion limit, {e.limit}, lets it follow") from None
         except json.JSONDecodeError as e:
             raise self._fail(f"the answer line is not JSON ({e.msg} at character {e.pos}): "
                              f"{shorten(repr(text.rstrip(chr(10))), MESSAGE_CHARS)}") from None
-        if not isinstance(doc, dict) or doc.get("id") != case["id"]:
-            got = doc.get("id") if isinstance(doc, dict) else doc
+        if not isinstance(doc, dict):
+            raise self._fail(f"the answer line is not a JSON object (the answer to "
+                             f"{shorten(repr(case['id']), ID_CHARS)} is one) but {_json_kind(doc)}: "
+                             f"{shorten(repr(text.rstrip(chr(10))), MESSAGE_CHARS)}")
+        if doc.get("id") != case["id"]:
             raise self._fail(f"expected the answer to {shorten(repr(case['id']), ID_CHARS)}, got a line for "
-                             f"{shorten(repr(got), ID_CHARS)}")
+                             f"{shorten(repr(doc.get('id')), ID_CHARS)}")
         self.answered += 1
         self._failed_in_a_row = 0
         if constants:  # a whole line for this case: that case fails, the process goes on

@@ -67,6 +67,7 @@ def test_the_bench_prints_a_failed_column_and_passes_on_one_version(capsys):
     rows = {line[:30].strip(): line.split()[-1] for line in lines[3:6]}
     assert rows == {"null (echo recorded)": "0", "python": "0", "python via --impl protocol": "0"}
     assert all(line[30:40].strip() == "-" for line in lines[2:6])  # no cold run: not measured, not nan
+    assert lines[6].startswith("note: --repeat 1: ")  # one run in this process: not called warm
 
 
 def test_a_cold_row_runs_in_a_fresh_process_and_start_up_stops_at_the_first_case(tmp_path):

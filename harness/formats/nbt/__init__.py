@@ -214,7 +214,7 @@ def parse_snbt(text: str, *, version: Version = None, compound: bool = False) ->
     return _tag_parser.parse_compound(text, v) if compound else _tag_parser.parse(text, v)
 
 
-def to_snbt(tag: Tag | NbtDocument, *, version: Version = None, pretty: bool = False, jdk: int = 17) -> str:
+def to_snbt(tag: Tag | NbtDocument, *, version: Version = None, pretty: bool = False, jdk: int | None = None) -> str:
     """``tag`` (or an :class:`NbtDocument`'s tag; SNBT has no root name) as SNBT text, as the
     game ``version`` prints it.
 
@@ -222,8 +222,12 @@ def to_snbt(tag: Tag | NbtDocument, *, version: Version = None, pretty: bool = F
     ``String`` order; 26.x quotes keys such as ``1a`` and ``true`` and escapes control
     characters). ``pretty=True``: ``SnbtPrinterTagVisitor``, the text of structure ``.snbt``
     files (4-space indentation). ``jdk`` picks the JDK whose ``Float/Double.toString`` text is
-    wanted (17 for every bundled reference; 19 on changed it). ``TypeError`` for a value that
-    is no tag.
+    wanted; by default the Java the release needs (``GameVersion.java_version``: 17 up to
+    1.20.4, whose text is JDK 17's; 21 from 1.20.5 and 25 for 26.x, whose text is the
+    shortest form JDK 19 brought). ``TypeError`` for a value that is no tag.
+
+    >>> to_snbt(parse_snbt("{a:1.0E23d}")), to_snbt(parse_snbt("{a:1.0E23d}"), version="1.20.4")
+    ('{a:1.0E23d}', '{a:9.999999999999999E22d}')
     """
     if isinstance(tag, NbtDocument):
         tag = tag.tag

@@ -217,7 +217,8 @@ class NbtWriter:
                 try:
                     ct = child.id
                 except AttributeError:
-                    ct = _tag_id(child)  # raises TypeError
+                    T.check_entries(((key, child),))  # raises TypeError naming the key
+                    raise
                 out.append(ct)
                 if name is not None:
                     out += name

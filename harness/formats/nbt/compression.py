@@ -136,34 +136,45 @@ def decompress_prefix(data: bytes, compression: str | None = None, *,
     return (prefix if type(prefix) is bytes else bytes(prefix)), problem  # "none": no copy
 
 
-def _prefix_span(data: bytes, compression: str | None, limit: int | None
+def _prefix_span(data: bytes, compression: str | None, limit: int | None, early: Early | None = None
                  ) -> tuple[str, bytes | bytearray, CompressionError | None, int | None]:
     """``(compression, prefix, problem, stream end)``: ``compression`` (detected when ``None``;
     ``ValueError`` for an unknown one), the bytes inflated before the first problem (``data``
     itself for ``"none"``, else the inflated buffer, not copied), the problem or None, and the
-    offset in ``data`` where the stream ended (``None`` for ``"none"`` and after a fault)."""
+    offset in ``data`` where the stream ended (``None`` for ``"none"`` and after a fault).
+    ``early``: see :func:`read_compressed` (not called for ``"none"``)."""
     if compression is None:
         compression = detect_compression(data)
     if compression not in COMPRESSIONS:
         raise _unknown(compression)
     if compression == NONE:
         return compression, data, None, None
-    return (compression, *_decompress_span(data, compression, limit))
+    return (compression, *_decompress_span(data, compression, limit, early))
 
 
 def _unknown(compression) -> ValueError:
     return ValueError(f"unknown compression {compression!r}; one of {', '.join(COMPRESSIONS)}")
 
 
-def _decompress_span(data: bytes, compression: str, limit: int | None
+def _decompress_span(data: bytes, compression: str, limit: int | None, early: Early | None = None
                      ) -> tuple[bytes, CompressionError | None, int | None]:
     """The inflated bytes of gzip or zlib ``data`` (the buffer they grew in, not copied: a
     read of them costs no second buffer), its fault, and the offset in ``data`` where the
     compressed stream ended (``None`` after a fault): what follows is ignored, as the JDK's
-    streams ignore it."""
+    streams ignore it. ``early`` is given the bytes first, to look at their start
+    (:func:`read_compressed`)."""
     out = _Inflated()
     pieces = _Pieces(data, compression, limit, out)
-    _, problem = _inflate_onto(out, pieces)
+    ended, problem = False, None
+    if early is not None:
+        def more(size: int) -> None:
+            nonlocal ended, problem
+            if not ended and len(out) < size:
+                ended, problem = _inflate_onto(out, pieces, size)
+
+        early(out, more)
+    if not ended:
+        ended, problem = _inflate_onto(out, pieces)
     return out.value(), problem, None if problem is not None else pieces.end
 
 
@@ -192,6 +203,11 @@ class _Inflated:
         """``(CRC-32, length)`` of the bytes from ``start`` on (a gzip member's)."""
         with self._io.getbuffer() as view, view[start:] as member:
             return zlib.crc32(member), len(member)
+
+    def head(self, size: int) -> bytes:
+        """The first ``size`` bytes (fewer when fewer are there), a copy of their own."""
+        with self._io.getbuffer() as view, view[:size] as start:
+            return bytes(start)
 
     def copy(self) -> bytes:
         """The bytes so far, a copy of their own (the buffer grows on)."""
@@ -241,16 +257,29 @@ def _inflate_onto(out: _Inflated, pieces: Iterator[None], size: int | None = Non
     return False, None
 
 
+Early = Callable[[_Inflated, Callable[[int], None]], None]
+"""``early(out, more)`` of :func:`read_compressed`: ``out`` the inflated bytes so far (``len(out)``
+and ``out.head(n)``, the first ``n`` of them), ``more(n)``
+inflating on until ``out`` holds ``n`` bytes (fewer when the stream ends or faults first; the
+limit raises)."""
+
+
 def read_compressed(data: bytes, read: Callable[[bytes], T], compression: str | None = None, *,
-                    limit: int | None = None) -> tuple[T, str, CompressionError | None, int | None]:
+                    limit: int | None = None, early: Early | None = None
+                    ) -> tuple[T, str, CompressionError | None, int | None]:
     """``(read(decompressed), compression, problem, stream end)``, reading as the game does
     through a decompressing stream: the inflated prefix (:func:`decompress_prefix`'s, read in
     place), then :func:`read_to_fault` (a problem the reader never reaches is returned beside
     the value; the game never notices it).
     ``stream end``: the offset in ``data`` where the gzip or zlib stream ended (the bytes after
     it are ignored, as the JDK ignores them); ``None`` for ``"none"`` and after a fault.
+
+    ``early(out, more)`` (gzip and zlib only), before the stream is inflated whole: a reader
+    whose first bytes can already refuse the data looks at them there, inflating only as far
+    as it asks (``more(n)``), and raises its refusal (a bomb that fails at byte 0 is refused
+    without being inflated to the limit); when it returns, the rest is inflated and read.
     """
-    compression, prefix, problem, end = _prefix_span(data, compression, limit)
+    compression, prefix, problem, end = _prefix_span(data, compression, limit, early)
     return read_to_fault(read, prefix, problem), compression, problem, end
 
 

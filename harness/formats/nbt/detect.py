@@ -217,6 +217,24 @@ def detect(data: bytes, version=None) -> NbtDocument:
     return best[1]
 
 
+def _refuse_end_root(out, more) -> None:
+    """:func:`detect`'s refusal of a root of type End, decided from the first inflated bytes
+    (``read_compressed``'s ``early``): the first byte ``00`` and no ``bedrock-level-dat``
+    header that could match (its length must be exactly the rest: when more bytes than it
+    says come out, none does). Inflates 9 bytes, or the header's length and one more; leaves
+    every other document (and a stream that ends or faults before it can tell) to the read."""
+    more(9)
+    start = out.head(9)
+    if len(start) < 9 or start[0] != 0:
+        return
+    storage, length = _LEVEL_DAT_HEADER.unpack_from(start, 0)
+    if storage >= 0:
+        more(length + 9)
+        if len(out) <= length + 8:
+            return
+    raise GameError("IOException", nbt_io.ROOT_MUST_BE_COMPOUND, where="offset 0")
+
+
 def open_nbt(data: bytes, version=None, *, encoding: str | None = None, compression: str | None = None,
              limit: int | None = None) -> NbtDocument:
     """The document in a file's bytes: compression and encoding detected unless given.
@@ -236,7 +254,9 @@ def open_nbt(data: bytes, version=None, *, encoding: str | None = None, compress
         name, tag, header, end = _read(encoding, payload, version)
         return NbtDocument(encoding, _compression.NONE, name, tag, header, trailing=_left(end, payload))
 
-    doc, doc.compression, doc.problem, stream_end = _compression.read_compressed(data, read, compression, limit=limit)
+    early = _refuse_end_root if encoding is None else None
+    doc, doc.compression, doc.problem, stream_end = _compression.read_compressed(data, read, compression, limit=limit,
+                                                                                  early=early)
     doc.after_stream = None if stream_end is None else _left(stream_end, data)
     return doc
 

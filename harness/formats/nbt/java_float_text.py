@@ -16,8 +16,9 @@ translated from the JDK's source, and checked against the JDKs' own output: 2 mi
 values each against OpenJDK 17 and Temurin 25 (the sample of
 tests/formats/test_java_float_text.py, 100 times over), besides the tests' own.
 
-- **JDK 17 and older** (``jdk=17``, the default: every bundled reference was recorded on
-  OpenJDK 17): *not* always the shortest text. An integer below 2^63 is printed from its
+- **JDK 17 and older** (``jdk=17``, this module's default; the Java of the releases up to
+  1.20.4, whose bundled references were recorded on OpenJDK 17; the SNBT printers pass
+  the release's own ``GameVersion.java_version``): *not* always the shortest text. An integer below 2^63 is printed from its
   exact value with its lowest digits rounded away (as many as 2^(exponent - precision - 1)
   has digits, less one: large floats get a 9th digit, ``2.88230376E17``, and some doubles
   an 18th, ``1.73077666221715552E17``); other values get digits until the remainder is
@@ -26,7 +27,8 @@ tests/formats/test_java_float_text.py, 100 times over), besides the tests' own.
   loop fit in 32 or 64 bits, JDK 17 computes it in Java ``int`` or ``long`` arithmetic,
   and its output shows their wrap-around and a strict comparison where the arbitrary-size
   computation compares with ``>=``; both are kept (:func:`_digit_loop`).
-- **JDK 19 and newer** (``jdk=19`` or higher; JDK-4511638): the shortest decimal that
+- **JDK 19 and newer** (``jdk=19`` or higher; JDK-4511638; the Java 21 that 1.20.5 on needs
+  and the Java 25 their references were recorded on): the shortest decimal that
   rounds back to the value, the closest to it among those, ties to an even last digit; a
   value whose shortest decimal has one digit is printed with two if a two-digit decimal is
   closer (``4.9E-324``, not ``5.0E-324``).

@@ -62,11 +62,13 @@ def table_size_for(cap: int) -> int:
     return min(1 << (cap - 1).bit_length(), MAXIMUM_CAPACITY)
 
 
-def copy_table_size(entries: int, jdk: int = 17) -> int:
-    """The table length of ``new HashMap(other)`` for a map of ``entries`` entries (``putMapEntries``).
+def copy_table_size(entries: int, jdk: int) -> int:
+    """The table length of ``new HashMap(other)`` for a map of ``entries`` entries (``putMapEntries``)
+    on JDK ``jdk`` (a release's own is its ``GameVersion.java_version``).
 
-    JDK 17 (the recordings' JVM) sizes it ``tableSizeFor(s / 0.75 + 1)``; JDK 19 and later
-    (the JVMs 1.20.5+ and 26.x servers run on) ``tableSizeFor(ceil(s / 0.75))``: 12 entries
+    JDK 17 (the Java up to 1.20.4, the JVM their references were recorded on) sizes it
+    ``tableSizeFor(s / 0.75 + 1)``; JDK 19 and later (the Java 21 that 1.20.5 on needs, the
+    Java 25 of 26.x and of the later references) ``tableSizeFor(ceil(s / 0.75))``: 12 entries
     give 32 slots on JDK 17 and 16 on JDK 21.
     """
     if entries == 0:

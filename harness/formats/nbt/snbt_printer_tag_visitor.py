@@ -33,7 +33,7 @@ from collections.abc import Iterator
 
 from harness.formats.nbt import tags as T
 from harness.formats.nbt.string_tag_visitor import (
-    SIMPLE_VALUE, _array_parts, java_sorted_keys, quote_and_escape, scalar_text, snbt_rules)
+    SIMPLE_VALUE, _array_parts, java_sorted_keys, quote_and_escape, release_jdk, scalar_text, snbt_rules)
 
 __all__ = ["pretty", "pretty_parts", "KEY_ORDER", "NO_INDENTATION", "INDENTATION"]
 
@@ -48,21 +48,22 @@ KEY_ORDER: dict[str, tuple[str, ...]] = {
 NO_INDENTATION = frozenset({"{}.size.[]", "{}.data.[].{}", "{}.palette.[].{}", "{}.entities.[].{}"})
 
 
-def pretty(tag: T.Tag, version, jdk: int = 17) -> str:
+def pretty(tag: T.Tag, version, jdk: int | None = None) -> str:
     """``new SnbtPrinterTagVisitor().visit(tag)`` as the game ``version`` prints it.
 
     ``version``: a :class:`GameVersion` or a version string; ``jdk``: the JDK whose
-    ``Float/Double.toString`` is wanted (17, as every bundled reference). Iterative, so
+    ``Float/Double.toString`` is wanted (default ``release_jdk``: the Java the release
+    needs, 17 up to 1.20.4, 21 from 1.20.5, 25 for 26.x). Iterative, so
     any nesting depth prints. ``TypeError`` for a value that is not a tag.
     """
     return "".join(pretty_parts(tag, version, jdk))
 
 
-def pretty_parts(tag: T.Tag, version, jdk: int = 17) -> Iterator[str]:
+def pretty_parts(tag: T.Tag, version, jdk: int | None = None) -> Iterator[str]:
     """The pieces of :func:`pretty`'s text, in order, as they are printed (written piece by
     piece, a big document never needs the whole text as one string; an array's text comes
     in pieces of at most ``string_tag_visitor.PIECE_CHARS`` characters)."""
-    rules = snbt_rules(version)
+    rules, jdk = snbt_rules(version), release_jdk(version, jdk)
     # (tag, depth, indentation, path) to print, or (text,) to copy as it is
     stack: list[tuple] = [(tag, 0, INDENTATION, "")]
     while stack:

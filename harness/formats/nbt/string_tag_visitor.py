@@ -13,7 +13,7 @@ from ``version.snbt`` (:class:`harness.formats.versions.SnbtRules`):
 Everything else is shared: keys sorted in Java ``String`` order (UTF-16 code units, so
 U+FFFF sorts after U+1F600), ``1b 1s 1 1L``, ``Float.toString + f``, ``Double.toString +
 d`` (see :mod:`harness.formats.nbt.java_float_text`; ``jdk`` picks the JDK whose text is
-wanted, 17 for every bundled reference), ``[B;1B,2B]``, ``[I;1,2]``, ``[L;1L,2L]``,
+wanted, by default the Java the release needs: ``GameVersion.java_version``), ``[B;1B,2B]``, ``[I;1,2]``, ``[L;1L,2L]``,
 ``[a,b]`` (26.x heterogeneous lists print their elements as they are), ``END``.
 
 >>> from harness.formats.nbt.tags import CompoundTag, IntTag, StringTag
@@ -36,7 +36,8 @@ from harness.formats.nbt import tags as T
 from harness.formats.nbt.fast_binary import array_text as _compiled_text
 from harness.formats.nbt.java_float_text import double_text, float_text
 
-__all__ = ["to_string", "to_string_parts", "quote_and_escape", "scalar_text", "java_sorted_keys", "snbt_rules"]
+__all__ = ["to_string", "to_string_parts", "quote_and_escape", "scalar_text", "java_sorted_keys", "snbt_rules",
+           "release_jdk"]
 
 SIMPLE_VALUE = re.compile(r"[A-Za-z0-9._+-]+")  # StringTagVisitor.SIMPLE_VALUE (<= 1.21.x)
 UNQUOTED_KEY_MATCH = re.compile(r"[A-Za-z._]+[A-Za-z0-9._+-]*")  # 26.x
@@ -59,21 +60,33 @@ def snbt_rules(version) -> versions.SnbtRules:
     return versions.resolve(version).snbt
 
 
-def to_string(tag: T.Tag, version, jdk: int = 17) -> str:
+def release_jdk(version, jdk: int | None = None) -> int:
+    """``jdk`` when given, else the Java major version the game ``version`` needs
+    (``GameVersion.java_version``): the JDK whose ``Float/Double.toString`` text its printers
+    give by default.
+
+    >>> release_jdk("1.20.4"), release_jdk("1.20.5"), release_jdk("26.3"), release_jdk("26.3", 17)
+    (17, 21, 25, 17)
+    """
+    return versions.resolve(version).java_version if jdk is None else jdk
+
+
+def to_string(tag: T.Tag, version, jdk: int | None = None) -> str:
     """``tag.toString()`` as the game ``version`` prints it (``StringTagVisitor``).
 
     ``version``: a :class:`GameVersion` or a version string (``"26.3"``); ``jdk``: the
-    JDK whose ``Float/Double.toString`` is wanted (17, as every bundled reference).
+    JDK whose ``Float/Double.toString`` is wanted (default :func:`release_jdk`: the Java the
+    release needs, 17 up to 1.20.4, 21 from 1.20.5, 25 for 26.x).
     Iterative, so any nesting depth prints. ``TypeError`` for a value that is not a tag.
     """
     return "".join(to_string_parts(tag, version, jdk))
 
 
-def to_string_parts(tag: T.Tag, version, jdk: int = 17) -> Iterator[str]:
+def to_string_parts(tag: T.Tag, version, jdk: int | None = None) -> Iterator[str]:
     """The pieces of :func:`to_string`'s text, in order, as they are printed: a big document
     written piece by piece never needs the whole text as one string (an array's text comes
     :data:`PIECE_CHARS` characters at a time)."""
-    rules = snbt_rules(version)
+    rules, jdk = snbt_rules(version), release_jdk(version, jdk)
     stack: list = [tag]  # tags to print, and (text,) tuples to copy as they are
     while stack:
         item = stack.pop()
@@ -102,8 +115,9 @@ def to_string_parts(tag: T.Tag, version, jdk: int = 17) -> Iterator[str]:
             yield scalar_text(item, rules, jdk)
 
 
-def scalar_text(tag: T.Tag, rules: versions.SnbtRules, jdk: int = 17) -> str:
-    """A number, string or End tag as both visitors print it (``END`` for the End tag)."""
+def scalar_text(tag: T.Tag, rules: versions.SnbtRules, jdk: int) -> str:
+    """A number, string or End tag as both visitors print it (``END`` for the End tag); floats
+    and doubles as JDK ``jdk``'s ``Float/Double.toString`` (see :func:`release_jdk`)."""
     if isinstance(tag, T.StringTag):
         return quote_and_escape(tag, rules)
     if isinstance(tag, T._IntTag):

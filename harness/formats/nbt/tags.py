@@ -350,6 +350,29 @@ class CompoundTag(dict[str, Tag], Tag):
     id = TAG_COMPOUND
     table_size: int | None = None  # class default; set on the instance when the table is not the grown one
 
+    # The entries given to the constructor, ``update``, ``|=`` and ``setdefault`` are checked (a
+    # ``str`` key, a tag value; ``TypeError`` naming the key otherwise). Item assignment is not:
+    # a Python ``__setitem__`` would slow every reader that fills a compound (they make theirs
+    # with ``dict.__new__``, no constructor); the writers name the key of a value that is no tag.
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        dict.__init__(self, *args, **kwargs)
+        if self:
+            check_entries(self.items())
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        entries = dict(*args, **kwargs)
+        check_entries(entries.items())
+        dict.update(self, entries)
+
+    def setdefault(self, key: str, default: Any = None) -> Any:
+        if key not in self:
+            check_entries(((key, default),))
+        return dict.setdefault(self, key, default)
+
+    def __ior__(self, other: Any) -> CompoundTag:  # type: ignore[override, misc]  # dict's |=, checked
+        self.update(other)
+        return self
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, CompoundTag) and _equal(dict.__eq__, self, other)
 
@@ -357,6 +380,23 @@ class CompoundTag(dict[str, Tag], Tag):
 
     def __repr__(self) -> str:
         return f"CompoundTag({dict.__repr__(self)})"
+
+
+def check_entries(entries: Iterable[tuple[Any, Any]]) -> None:
+    """``TypeError`` for the first entry of a compound whose key is not a ``str`` or whose value
+    is not a tag, naming the key and what it must be.
+
+    >>> CompoundTag(a=5)
+    Traceback (most recent call last):
+    ...
+    TypeError: CompoundTag['a']: a value must be an NBT tag (IntTag(5), StringTag('x'), CompoundTag(...), ...), not 5 (int)
+    """
+    for key, value in entries:
+        if not isinstance(key, str):
+            raise TypeError(f"CompoundTag: a key must be a str, not {key!r} ({type(key).__name__})")
+        if not isinstance(value, Tag):
+            raise TypeError(f"CompoundTag[{key!r}]: a value must be an NBT tag (IntTag(5), StringTag('x'), "
+                            f"CompoundTag(...), ...), not {value!r} ({type(value).__name__})")
 
 
 def _equal(compare: Callable[[Any, Any], bool], a: ListTag | CompoundTag, b: ListTag | CompoundTag) -> bool:

@@ -433,7 +433,8 @@ class PalettedContainer(quick_set.Base):
         return self._data.storage.bits
 
     def counts(self) -> list[tuple[int, int]]:
-        """``count()``: ``(value, how many)`` per storage id present, in the game's order.
+        """``container.counts()`` (the game's ``count()``): ``(value, how many)`` per storage id
+        present, in the game's order.
 
         A palette of size 1 gives its one value and the container's size without looking at
         the storage; otherwise one entry per distinct storage id, in fastutil
@@ -447,7 +448,8 @@ class PalettedContainer(quick_set.Base):
         return [(data.palette.value_for(k), how_many[k]) for k in fastutil_key_order(how_many)]
 
     def write(self, rules: versions.PaletteRules | versions.GameVersion | str | None = None) -> bytes:
-        """What ``write(FriendlyByteBuf)`` sends: bits byte, palette, then the longs big-endian.
+        """``container.write(rules)``: the bytes the game's ``write(FriendlyByteBuf)`` sends: bits
+        byte, palette, then the longs big-endian.
 
         ``rules`` is the version's :class:`harness.formats.versions.PaletteRules` (or its
         :class:`harness.formats.versions.GameVersion`, or a version string; default the
@@ -468,7 +470,8 @@ class PalettedContainer(quick_set.Base):
         return storage.write_longs(out)  # the longs copied once
 
     def pack(self) -> Packed:
-        """``pack(strategy)``: the values' palette in first-appearance order and their ids repacked.
+        """``container.pack()`` (the game's ``pack(strategy)``, the container's own strategy): the
+        values' palette in first-appearance order and their ids repacked, as a :class:`Packed`.
 
         The longs use :meth:`Strategy.bits_for_serialization` of the new palette's size
         (none for one entry). ``MissingPaletteEntryException`` / ``IllegalStateException``
@@ -501,7 +504,9 @@ class PalettedContainer(quick_set.Base):
     @classmethod
     def unpack(cls, strategy: Strategy, palette: Iterable[int],
                data: Iterable[int] | np.ndarray[Any, Any] | None) -> PalettedContainer:
-        """``unpack(strategy, PackedData)``: the container a saved palette and longs make.
+        """``PalettedContainer.unpack(strategy, palette, data)`` (the game's ``unpack(strategy,
+        PackedData)``, its palette and longs given apart): the container a saved palette and
+        longs make.
 
         Errors, as the game gives them: ``DataResult`` "Missing values for non-zero
         storage" (more than one entry and no longs) and "Failed to read PalettedContainer:
@@ -598,7 +603,8 @@ class PalettedContainer(quick_set.Base):
         return SimpleBitStorage.from_cells(configuration.bits, strategy.size, looked_up)
 
     def copy(self, rules: versions.PaletteRules | versions.GameVersion | str | None = None) -> PalettedContainer:
-        """``copy()``: the same values over copies of the storage and palette.
+        """``container.copy(rules)`` (the game's ``copy()``): the same values over copies of the
+        storage and palette.
 
         ``rules`` is the version's :class:`harness.formats.versions.PaletteRules` (or its
         :class:`harness.formats.versions.GameVersion`, or a version string): with
@@ -613,7 +619,7 @@ class PalettedContainer(quick_set.Base):
         return copied
 
     def recreate(self) -> PalettedContainer:
-        """``recreate()``: a new container of the palette's entry 0 everywhere (whatever id a
+        """``container.recreate()`` (the game's ``recreate()``): a new container of the palette's entry 0 everywhere (whatever id a
         loaded palette holds there: it is not checked again)."""
         data = self._create_data(self.strategy.configuration(0))
         data.palette.id_for(self._data.palette.value_for(0), _unexpected_resize)  # an empty single palette takes it

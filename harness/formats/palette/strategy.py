@@ -82,12 +82,12 @@ class Strategy:
 
     @classmethod
     def block_states(cls, registry: int) -> Strategy:
-        """``Strategy.createForBlockStates``: 16 × 16 × 16 values."""
+        """``Strategy.block_states(registry)`` (the game's ``Strategy.createForBlockStates``): 16 × 16 × 16 values."""
         return cls("block_states", registry)
 
     @classmethod
     def biomes(cls, registry: int) -> Strategy:
-        """``Strategy.createForBiomes``: 4 × 4 × 4 values."""
+        """``Strategy.biomes(registry)`` (the game's ``Strategy.createForBiomes``): 4 × 4 × 4 values."""
         return cls("biomes", registry)
 
     @cached_property
@@ -97,7 +97,7 @@ class Strategy:
 
     @cached_property
     def size(self) -> int:
-        """``entryCount()``: 4,096 or 64."""
+        """The values a container holds, 4,096 or 64 (an attribute; the game's ``entryCount()``)."""
         return 1 << (3 * self.size_bits)
 
     @cached_property
@@ -106,13 +106,15 @@ class Strategy:
         return ceillog2(self.registry)
 
     def index(self, x: int, y: int, z: int) -> int:
-        """``getIndex``: ``(y << b | z) << b | x`` in Java ints, with no bounds check (as the game)."""
+        """``strategy.index(x, y, z)`` (the game's ``getIndex``): ``(y << b | z) << b | x`` in Java
+        ints, with no bounds check (as the game)."""
         b = self.size_bits
         n = ((((y << b) | z) << b) | x) & 0xFFFFFFFF
         return n - (1 << 32) if n >= (1 << 31) else n
 
     def configuration(self, bits: int) -> Configuration:
-        """``getConfiguration(registry, bits)``: the palette kind and in-memory bits for ``bits`` asked."""
+        """``strategy.configuration(bits)`` (the game's ``getConfiguration(registry, bits)``): the
+        palette kind and in-memory bits for ``bits`` asked."""
         return _configuration(self.name, self.registry, bits)
 
     def packed_layout(self, palette_size: int) -> PackedLayout:

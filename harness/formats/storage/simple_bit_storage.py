@@ -433,7 +433,7 @@ class SimpleBitStorage:
         return ids.view(np.int32).copy() if self.bits == 32 else ids.astype(np.int32)
 
     def raw(self) -> np.ndarray:
-        """The longs themselves (``uint64``, not a copy): ``getRaw()``."""
+        """``storage.raw()`` (the game's ``getRaw()``): the longs themselves (``uint64``, not a copy)."""
         array = self._own_words()
         self._raw_out = True
         self._cells = self._view = self._padding = None
@@ -481,7 +481,7 @@ class SimpleBitStorage:
         return data
 
     def copy(self) -> SimpleBitStorage:
-        """``copy()``: the same values over a copy of the longs."""
+        """``storage.copy()`` (the game's ``copy()``): the same values over a copy of the longs."""
         return SimpleBitStorage(self.bits, self.size, _data=self._word_array().copy())
 
     def __repr__(self) -> str:

@@ -20,16 +20,14 @@ from harness.formats import versions
 from harness.formats.budget import BudgetExceeded
 from harness.formats.errors import GameError
 
-# The Java major version answers follow when a case does not say (its optional "jvm" field):
-# every bundled reference was recorded on OpenJDK 17 (reference/*/PROVENANCE.json).
-DEFAULT_JVM = 17
-
 
 def answer_case(case: dict) -> list:
     """The answers of our implementation to ``case`` (a dict in the recorded format).
 
     ``case["jvm"]`` (optional) is the Java major version the expected answers were recorded
-    on; some answers depend on it (float text). Raises
+    on (a bundled reference's provenance ``jvm``: OpenJDK 17 up to 1.20.4, Java 25 from
+    1.20.5); some answers depend on it (float text). A case without one is answered as on
+    the Java its release needs (``GameVersion.java_version``). Raises
     :class:`~harness.engine.vocabulary.MalformedCase` for a case outside the operation
     vocabulary (an unknown area or operation, bad arguments) and
     :class:`versions.UnknownVersionError` for a version the table does not know, and
@@ -41,10 +39,11 @@ def answer_case(case: dict) -> list:
     area = case.get("area")
     if area not in AREAS:
         raise MalformedCase(f"unknown area {area!r}; areas are {', '.join(AREAS)}")
-    jvm = case.get("jvm") or DEFAULT_JVM
-    if isinstance(jvm, bool) or not isinstance(jvm, int):
+    jvm = case.get("jvm")
+    if jvm and (isinstance(jvm, bool) or not isinstance(jvm, int)):
         raise MalformedCase(f"'jvm' must be a Java major version (an integer), got {jvm!r}")
     version = versions.get(case.get("version"))
+    jvm = jvm or version.java_version
     setup, ops = case.get("setup") or {}, case.get("ops")
     key = _memo_key(area, version, jvm, setup, ops)
     answers = _MEMO.get(key) if key is not None else None

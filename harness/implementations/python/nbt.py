@@ -35,11 +35,12 @@ def _pretty(tag, form, version, jvm):
 OPS = {"write_back": _write_back, "to_string": _to_string, "pretty": _pretty}
 
 
-def run(setup: dict, ops: list, version, jvm: int = 17) -> list:
+def run(setup: dict, ops: list, version, jvm: int | None = None) -> list:
     """The answers to ``ops`` (recorded format): values, or ``{error, message[, cause, cause_message]}``.
 
     ``jvm`` is the Java major version whose behaviour the answers follow: ``Float.toString``
-    and ``Double.toString`` changed in JDK 19 (see :mod:`harness.formats.nbt.java_float_text`).
+    and ``Double.toString`` changed in JDK 19 (see :mod:`harness.formats.nbt.java_float_text`);
+    ``None``: the Java the release needs (``GameVersion.java_version``).
 
     Raises :class:`~harness.engine.vocabulary.MalformedCase` for an unknown form or operation
     or a bad input (a malformed case, not a game answer).
