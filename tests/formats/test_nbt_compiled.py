@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import os
 import struct
-import subprocess
 import sys
 
 import numpy as np
@@ -347,10 +346,20 @@ def test_tags_of_other_classes_are_written_by_the_pure_path(monkeypatch):
 
 # --- the fallback when it is not there ---------------------------------------------------------
 def test_the_environment_variable_turns_the_compiled_path_off():
-    code = "from harness.formats.nbt import fast_binary, binary_reader; print(fast_binary.compiled, binary_reader._compiled)"
-    env = dict(os.environ, **{fast_binary.PURE_ENV: "1"})
-    out = subprocess.run([sys.executable, "-c", code], cwd=REPO, env=env, capture_output=True, text=True, check=True)
-    assert out.stdout.split() == ["None", "None"]
+    """(In a child forked from this process, the harness's modules forgotten and imported again
+    there with the variable set, as a new interpreter's import would see it.)"""
+    from helpers_cli import run_body_forked
+
+    def body() -> int:
+        for name in [n for n in sys.modules if n == "harness" or n.startswith("harness.")]:
+            del sys.modules[name]
+        from harness.formats.nbt import binary_reader, fast_binary as again
+
+        print(again.compiled, binary_reader._compiled)
+        return 0
+
+    out = run_body_forked(["import", "fast_binary"], body, REPO, env=dict(os.environ, **{fast_binary.PURE_ENV: "1"}))
+    assert out.returncode == 0 and out.stdout.split() == ["None", "None"], out.stderr
 
 
 def test_without_the_extension_the_pure_path_is_used(monkeypatch):
