@@ -133,6 +133,23 @@ def test_jdk_table(kind, bits, jdk17, jdk25):
     assert TEXT[kind](bits, jdk=19) == TEXT[kind](bits, jdk=25) == jdk25
 
 
+def test_the_shortest_search_started_at_reprs_length_finds_what_it_finds_from_one_digit(monkeypatch):
+    """A double's JDK 19+ digits: the search for the shortest decimal started at the length of
+    Python's ``repr`` (``java_float_text._shortest_length``) gives what the search from one digit
+    gives (the specification's definition, as the JDKs' own output checks it below): random
+    doubles, powers of two (whose rounding interval is narrower below), subnormals, extremes."""
+    from harness.formats.nbt import java_float_text
+
+    rng = random.Random(20261202)
+    bits = [rng.getrandbits(64) for _ in range(600)] + [rng.randrange(1, 2046) << 52 for _ in range(300)]
+    bits += [rng.getrandbits(rng.choice([1, 8, 30, 52])) for _ in range(300)] + [1, (1 << 52) - 1, 1 << 52,
+                                                                                0x7FEFFFFFFFFFFFFF, 0x44B52D02C7E14AF6]
+    bits = [b for b in bits if (b >> 52) & 0x7FF != 0x7FF]
+    seeded = [double_text(b, jdk=25) for b in bits]
+    monkeypatch.setattr(java_float_text, "_shortest_length", lambda fmt, biased, fraction: 1)
+    assert [double_text(b, jdk=25) for b in bits] == seeded
+
+
 def test_special_values():
     # Float/Double.toString of the special values (every NaN payload prints NaN)
     assert [float_text(b) for b in (0, 0x80000000, 0x7F800000, 0xFF800000, 0x7FC00001, 0xFFFFFFFF)] == \
