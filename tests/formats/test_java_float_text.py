@@ -133,21 +133,26 @@ def test_jdk_table(kind, bits, jdk17, jdk25):
     assert TEXT[kind](bits, jdk=19) == TEXT[kind](bits, jdk=25) == jdk25
 
 
-def test_the_shortest_search_started_at_reprs_length_finds_what_it_finds_from_one_digit(monkeypatch):
-    """A double's JDK 19+ digits: the search for the shortest decimal started at the length of
-    Python's ``repr`` (``java_float_text._shortest_length``) gives what the search from one digit
-    gives (the specification's definition, as the JDKs' own output checks it below): random
-    doubles, powers of two (whose rounding interval is narrower below), subnormals, extremes."""
+def test_the_shortest_search_started_at_the_shortest_texts_length_finds_what_it_finds_from_one_digit(monkeypatch):
+    """JDK 19+ digits: the search for the shortest decimal started at the length of the value's
+    shortest round-trip text (``java_float_text._shortest_length``: Python's ``repr`` of a double,
+    NumPy's of a float) gives what the search from one digit gives (the specification's definition,
+    as the JDKs' own output checks it below): random values, powers of two (whose rounding interval
+    is narrower below), subnormals, extremes."""
     from harness.formats.nbt import java_float_text
 
     rng = random.Random(20261202)
-    bits = [rng.getrandbits(64) for _ in range(600)] + [rng.randrange(1, 2046) << 52 for _ in range(300)]
-    bits += [rng.getrandbits(rng.choice([1, 8, 30, 52])) for _ in range(300)] + [1, (1 << 52) - 1, 1 << 52,
-                                                                                0x7FEFFFFFFFFFFFFF, 0x44B52D02C7E14AF6]
-    bits = [b for b in bits if (b >> 52) & 0x7FF != 0x7FF]
-    seeded = [double_text(b, jdk=25) for b in bits]
+    sample = {}
+    for width, fraction in ((64, 52), (32, 23)):
+        top = (1 << (width - 1 - fraction)) - 1  # the exponent field of NaN and infinity
+        bits = [rng.getrandbits(width) for _ in range(500)] + [rng.randrange(1, top) << fraction for _ in range(250)]
+        bits += [rng.getrandbits(rng.choice([1, 8, fraction])) for _ in range(250)]
+        bits += [1, (1 << fraction) - 1, 1 << fraction, ((top - 1) << fraction) | ((1 << fraction) - 1)]
+        sample[width] = [b for b in bits if (b >> fraction) & top != top]
+    texts = {64: java_float_text.double_text, 32: java_float_text.float_text}
+    seeded = {w: [texts[w](b, jdk=25) for b in bits] for w, bits in sample.items()}
     monkeypatch.setattr(java_float_text, "_shortest_length", lambda fmt, biased, fraction: 1)
-    assert [double_text(b, jdk=25) for b in bits] == seeded
+    assert {w: [texts[w](b, jdk=25) for b in bits] for w, bits in sample.items()} == seeded
 
 
 def test_special_values():

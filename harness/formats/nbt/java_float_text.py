@@ -300,14 +300,19 @@ def _shortest(fmt: _Format, biased: int, fraction: int) -> tuple[str, int]:
 
 
 def _shortest_length(fmt: _Format, biased: int, fraction: int) -> int:
-    """Where :func:`_shortest`'s search for the smallest length with a decimal in R starts: for
-    a double, the length of Python's ``repr`` of it (the shortest decimal that reads back as the
-    same double: in the same rounding interval R, so no shorter one is in R), which saves the
-    search all the shorter lengths (about 15 rounds of large-integer arithmetic); else 1."""
-    if fmt is not DOUBLE:
-        return 1
-    value = struct.unpack("<d", struct.pack("<Q", (biased << fmt.shift) | fraction))[0]
-    return len(repr(value).split("e")[0].replace(".", "").strip("0"))
+    """Where :func:`_shortest`'s search for the smallest length with a decimal in R starts: the
+    length of the shortest decimal that reads back as the same value (in the same rounding
+    interval R, so no shorter one is in R): Python's ``repr`` of a double, NumPy's unique
+    (Dragon4) text of a float. It saves the search all the shorter lengths (up to 15 rounds of
+    large-integer arithmetic)."""
+    if fmt is DOUBLE:
+        text = repr(struct.unpack("<d", struct.pack("<Q", (biased << fmt.shift) | fraction))[0])
+    else:
+        import numpy as np
+
+        value = np.frombuffer(struct.pack("<I", (biased << fmt.shift) | fraction), dtype=np.float32)[0]
+        text = np.format_float_scientific(value, unique=True)
+    return len(text.split("e")[0].replace(".", "").strip("0"))
 
 
 def _floor_log10(significand: int, e: int) -> int:
