@@ -25,12 +25,14 @@ answer looks like it), naming the limit and the place.
   :class:`Allowance` keeps the account). 16 million: a full region fits when its 1,024 chunks
   average under 15,600 tags (real chunks hold 2,000 to 10,000 when full; those under
   ``tests/data/real`` 13 to 3,044; ``harness nbt show --max-region-tags`` raises it). The
-  compiled reader builds or refuses the costliest tags (empty compounds in a list) at about
-  10 million a second, and a chunk's stream is inflated only as far as its read goes (its first
-  MiB here), so the costliest region, a 20 MB file of 1,024 chunks each a list of 20 million
-  empty compounds, each read refused at :data:`MAX_TAGS`, ends in about 2.5 s of CPU (16 reads;
-  inflating each chunk's 20 MB whole took 4 s). Without it, that file reads 1,024 million
-  tags (17 minutes).
+  compiled reader builds the costliest tags (empty compounds in a list, two tags a byte) at
+  about 10 million a second, but refuses a list whose empty compounds pass the budget without
+  building them (where the pure reader refuses it, offset and path included), and a chunk's
+  stream is inflated only as far as its read goes (its first MiB here), so the costliest
+  region, a 20 MB file of 1,024 chunks each a list of 20 million empty compounds, each read
+  refused at :data:`MAX_TAGS`, ends in about 0.4 s of CPU (16 reads; 1.2 s when they built
+  their compounds, 4 s when each chunk's 20 MB was inflated whole). Without it, that file
+  reads 1,024 million tags (17 minutes).
 - :data:`MAX_CHUNK_BYTES`: the most bytes a region case's ``write_repeat`` may write (64 MiB;
   a chunk of 256 sectors is 1 MiB), on our side and the rig's.
 - :data:`MAX_DECOMPRESSED_BYTES`: the most bytes one read inflates (gzip, zlib, a region

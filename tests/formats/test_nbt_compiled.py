@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import os
 import struct
-import subprocess
 import sys
 
 import numpy as np
@@ -212,15 +211,17 @@ def test_the_tag_budget_is_the_pure_paths(monkeypatch, max_tags):
     _same(compiled, pure)
 
 
-def _list_of(n: int, element: bytes, elem: int = 10) -> bytes:
-    """A Java NBT file: root compound holding ``x``, a compound holding ``l``, a list of ``n`` ``element``s."""
-    return (b"\x0a\x00\x00\x0a\x00\x01x\x09\x00\x01l" + bytes([elem]) + struct.pack(">i", n) + element * n
-            + b"\x00\x00")
+def _list_of(n: int, element: bytes, elem: int = 10, items: bytes | None = None) -> bytes:
+    """A Java NBT file: root compound holding ``x``, a compound holding ``l``, a list of ``n`` ``element``s
+    (or of ``n`` elements whose bytes are ``items``)."""
+    return (b"\x0a\x00\x00\x0a\x00\x01x\x09\x00\x01l" + bytes([elem]) + struct.pack(">i", n)
+            + (element * n if items is None else items) + b"\x00\x00")
 
 
 _INT_ENTRY = b"\x03\x00\x01a\x00\x00\x00\x07"
 _BUDGET_TREES = {
-    "empty compounds": _list_of(150, b"\x00"),
+    "empty compounds": _list_of(150, b"\x00"),  # refused without building them (_fast_binary.c), at every budget
+    "empty compounds around one that is not": _list_of(81, b"", items=b"\x00" * 40 + _INT_ENTRY + b"\x00" * 41),
     "flat compounds": _list_of(100, _INT_ENTRY + b"\x08\x00\x01s\x00\x02hi\x00"),
     "compounds of lists": _list_of(60, b"\x09\x00\x01m\x03\x00\x00\x00\x02" + b"\x00" * 8 + b"\x00"),
     "lists of ints": _list_of(80, b"\x03\x00\x00\x00\x03" + b"\x00" * 12, elem=9),
@@ -244,6 +245,27 @@ def test_over_the_tag_budget_both_paths_refuse_at_the_same_offset_and_path(monke
         else:
             break
     assert len(refusals) > 20 and not isinstance(pure, tuple)  # refused at many places, then read
+
+
+@needs_compiled
+@pytest.mark.parametrize("depth", [None, 511])  # 511: the compounds one past the depth limit
+def test_empty_compounds_over_the_budget_where_the_list_cannot_be_read_are_the_pure_paths(monkeypatch, depth):
+    """The compiled path's refusal of empty compounds without building them (``_fast_binary.c``) only
+    where the read would refuse them: where the bytes end inside the list (``depth`` None) or its
+    compounds are too deep (the list inside ``depth`` compounds), every budget gets the pure path's
+    answer (a refusal or the game's error)."""
+    if depth is None:
+        data = _list_of(150, b"\x00")[:-92]  # 60 of the 150 compounds, then nothing
+    else:
+        data = (b"\x0a\x00\x00" + b"\x0a\x00\x01k" * (depth - 1) + b"\x09\x00\x01l\x0a" + struct.pack(">i", 40)
+                + b"\x00" * 40 + b"\x00" * depth)
+    answers = set()
+    for max_tags in range(1, 200 if depth is None else 130):
+        monkeypatch.setattr(budget, "MAX_TAGS", max_tags)
+        compiled, pure = _both(monkeypatch, lambda: nbt_io.read_file(data, VERSIONS[-1]))
+        _same(compiled, pure)
+        answers.add(pure[0] if isinstance(pure, tuple) else "read")
+    assert "BudgetExceeded" in answers and len(answers) == 2, answers
 
 
 @needs_compiled
@@ -325,10 +347,20 @@ def test_tags_of_other_classes_are_written_by_the_pure_path(monkeypatch):
 
 # --- the fallback when it is not there ---------------------------------------------------------
 def test_the_environment_variable_turns_the_compiled_path_off():
-    code = "from harness.formats.nbt import fast_binary, binary_reader; print(fast_binary.compiled, binary_reader._compiled)"
-    env = dict(os.environ, **{fast_binary.PURE_ENV: "1"})
-    out = subprocess.run([sys.executable, "-c", code], cwd=REPO, env=env, capture_output=True, text=True, check=True)
-    assert out.stdout.split() == ["None", "None"]
+    """(In a child forked from this process, the harness's modules forgotten and imported again
+    there with the variable set, as a new interpreter's import would see it.)"""
+    from helpers_cli import run_body_forked
+
+    def body() -> int:
+        for name in [n for n in sys.modules if n == "harness" or n.startswith("harness.")]:
+            del sys.modules[name]
+        from harness.formats.nbt import binary_reader, fast_binary as again
+
+        print(again.compiled, binary_reader._compiled)
+        return 0
+
+    out = run_body_forked(["import", "fast_binary"], body, REPO, env=dict(os.environ, **{fast_binary.PURE_ENV: "1"}))
+    assert out.returncode == 0 and out.stdout.split() == ["None", "None"], out.stderr
 
 
 def test_without_the_extension_the_pure_path_is_used(monkeypatch):

@@ -93,20 +93,13 @@ def _billion_laughs(folder: Path) -> list[str]:
 
 
 def _setsid_program(folder: Path) -> list[str]:
-    prog = folder / "impl.py"
-    prog.write_text(textwrap.dedent("""
-        import os, sys, time
-        if os.fork() == 0:
-            os.setsid()
-            time.sleep(15)  # keeps stdout open, in a session of its own
-            os._exit(0)
-        sys.stdin.readline()
-        time.sleep(60)  # never answers
-    """), encoding="utf-8")
-    # the timeout is waited out (the program never answers), and is what the entry tests; it stays at
-    # 1 s: the program's fork must come before it, within its interpreter's start (some 30 ms, but
-    # 0.2-0.3 s on a machine as busy as this project's two cores get)
-    return _harness("check", "--impl", f"{sys.executable} {prog}", "--case", "storage/p/errors", "--version", "26.3",
+    # a shell program (no interpreter to start: it is running within a millisecond or two, some
+    # tens on a machine as busy as this project's two cores get): setsid(1) puts a child in a
+    # session of its own, holding stdout open, before the shell reads the case and never answers.
+    # The timeout is waited out (the program never answers), and is what the entry tests; at 1 s
+    # it stays far above the time the child takes to leave the group
+    program = "setsid sleep 15 & read case; sleep 60"
+    return _harness("check", "--impl", f"sh -c '{program}'", "--case", "storage/p/errors", "--version", "26.3",
                     "--timeout", "1", "--no-progress", "--quiet")
 
 
@@ -256,6 +249,7 @@ def _snbt_long_hex(folder: Path) -> list[str]:
     return _harness("nbt", "show", str(path))
 
 
+RANDOM_BLOCK = 1 << 20  # the huge arrays' random bytes: one MiB of os.urandom, repeated (the same mix of bytes, cheaper to make)
 FULL_ARRAY_BYTES = 250_000_000  # the random byte array at full size: just under MAX_DECOMPRESSED_BYTES
 ARRAY_BYTES = FULL_ARRAY_BYTES if FULL_SIZE else 16_000_000
 
@@ -264,10 +258,11 @@ def _huge_byte_array(folder: Path, *options: str) -> list[str]:
     """A Java NBT file (no compression): root compound "" holding ``b``, one byte array of
     :data:`ARRAY_BYTES` random bytes; its SNBT text is 3-5 characters a byte."""
     path = folder / "array.nbt"
+    block = os.urandom(RANDOM_BLOCK)
     with open(path, "wb") as f:
         f.write(b"\x0a\x00\x00" + b"\x07\x00\x01b" + struct.pack(">i", ARRAY_BYTES))
-        for start in range(0, ARRAY_BYTES, 1 << 24):
-            f.write(os.urandom(min(1 << 24, ARRAY_BYTES - start)))
+        for start in range(0, ARRAY_BYTES, RANDOM_BLOCK):
+            f.write(block[:ARRAY_BYTES - start])
         f.write(b"\x00")
     return _harness("nbt", "show", str(path), *options)
 
@@ -290,12 +285,12 @@ DIFF_BYTES = 200_000_000 if FULL_SIZE else 8_000_000  # each of the two arrays d
 def _diff_huge_arrays(folder: Path) -> list[str]:
     """``nbt diff`` of two Java NBT files, each one byte array of :data:`DIFF_BYTES` random
     bytes, the same but for one byte near the end."""
-    block = os.urandom(1 << 24)
+    block = os.urandom(RANDOM_BLOCK)
     for name, last in (("a.nbt", b"\x01"), ("b.nbt", b"\x02")):
         with open(folder / name, "wb") as f:
             f.write(b"\x0a\x00\x00" + b"\x07\x00\x01b" + struct.pack(">i", DIFF_BYTES))
-            for start in range(0, DIFF_BYTES - 1, 1 << 24):
-                f.write(block[:min(1 << 24, DIFF_BYTES - 1 - start)])
+            for start in range(0, DIFF_BYTES - 1, RANDOM_BLOCK):
+                f.write(block[:DIFF_BYTES - 1 - start])
             f.write(last + b"\x00")
     return _harness("nbt", "diff", str(folder / "a.nbt"), str(folder / "b.nbt"))
 
