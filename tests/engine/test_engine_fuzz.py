@@ -56,7 +56,7 @@ def test_drawn_cases_fit_the_vocabulary_and_use_every_operation(area):
 
 
 def test_the_cases_of_a_seed_do_not_depend_on_what_else_is_imported(tmp_path, monkeypatch):
-    before = generate.draw_chunk("storage", "26.3", seed=5, k=0)
+    before = list(_whole_chunk("storage", 0))  # drawn before the module below is imported (here or earlier)
     # a module of our own with literals a storage case could use: Hypothesis (6.155 here) draws
     # such literals of any loaded module that is not installed, unless draw_chunk stops it
     (tmp_path / "many_literals.py").write_text("VALUES = [" + ", ".join(str(7 ** i % 4099) for i in range(400))
@@ -65,7 +65,7 @@ def test_the_cases_of_a_seed_do_not_depend_on_what_else_is_imported(tmp_path, mo
     import importlib
     importlib.import_module("many_literals")
     try:
-        assert generate.draw_chunk("storage", "26.3", seed=5, k=0) == before
+        assert generate.draw_chunk("storage", "26.3", seed=1, k=0) == before
     finally:
         sys.modules.pop("many_literals", None)
 
