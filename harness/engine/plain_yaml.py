@@ -31,6 +31,7 @@ MAX_DEPTH = 100  # collections inside collections; deeper goes to the full loade
 NOT_PLAIN = object()  # what build gives for a document outside the common case
 _SEQ, _MAP = "tag:yaml.org,2002:seq", "tag:yaml.org,2002:map"
 _NO_KEY = object()
+_SHARED = (str, int, bool, type(None))  # values one object may stand for (a float is made each time, as there)
 
 
 class _NotPlain(Exception):
@@ -55,7 +56,7 @@ def _built(loader):
     if type(get()) is not StreamStartEvent or type(get()) is not DocumentStartEvent:
         raise _NotPlain
     resolve, constructors = loader.resolve, loader.yaml_constructors
-    values: dict = {}  # (text, implicit) -> the value: scalars are immutable, one object serves each
+    values: dict = {}  # (text, implicit) -> the value, for texts and integers: one object serves each
     stack: list = []  # the open collections, innermost last
     keys: list = []  # for each open one: a mapping's key awaiting its value, or _NO_KEY
     anchors: dict = {}
@@ -76,7 +77,8 @@ def _built(loader):
                     raise _NotPlain
                 value = constructors[tag](loader, ScalarNode(tag, event.value, event.start_mark, event.end_mark,
                                                              event.style))
-                values[key] = value
+                if type(value) in _SHARED:
+                    values[key] = value
         elif kind is SequenceStartEvent or kind is MappingStartEvent:
             if event.tag not in (None, "!") or len(stack) >= MAX_DEPTH or \
                     (keys and keys[-1] is _NO_KEY and type(stack[-1]) is dict):

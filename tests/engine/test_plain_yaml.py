@@ -94,3 +94,11 @@ def test_a_refused_document_keeps_the_full_loader_s_message(tmp_path):
     path.write_text("area: storage\ncases:\n- id: storage/g/a\n  setup: {bits: 064, size: 2}\n  ops: [[new]]\n")
     with pytest.raises(CaseFileError, match=rf"{path}:4: the integer '064' is not plain decimal \(YAML 1.1 reads it as the octal 52\)"):
         load_cases(path)
+
+
+def test_floats_are_made_as_the_full_loader_makes_them():
+    # a NaN is not equal to itself: whether two are one object decides whether [nan] == [nan]
+    text = "[.nan, .nan, 1.5, 1.5]\n"
+    built, full = build(_Loader, text), _full(text)
+    assert [built[0] is built[1], built[2] is built[3]] == [full[0] is full[1], full[2] is full[3]]
+    assert (built[:1] == built[1:2]) == (full[:1] == full[1:2])
