@@ -184,6 +184,8 @@ def pytest_configure(config):
         config.pluginmanager.register(_WorkerEnd(), "mc-worker-end")
         if config.workerinput.get("mc_dist") == "loadgroup":
             config.option.loadgroup = True  # its ids carry their group, as with --dist loadgroup given
+        if config.workerinput.get("mc_rewrites"):
+            _share_rewrites(config, Path(config.workerinput["mc_rewrites"]))
         return
     config._mc_env = pytest.MonkeyPatch()  # undone when the run ends
     config._mc_folders = []
@@ -231,8 +233,28 @@ def _start_standin_build(config):
 def pytest_configure_node(node):
     """(pytest-xdist, in the controller) Tell each worker the distribution chosen here: a
     worker parses the command line again, where ``pytest_cmdline_main`` may have chosen
-    ``loadgroup`` without a ``--dist``, and only ids with their group reach the same worker."""
+    ``loadgroup`` without a ``--dist``, and only ids with their group reach the same worker.
+    With bytecode writing off, also the run's folder of rewritten test modules (:func:`_share_rewrites`)."""
     node.workerinput["mc_dist"] = node.config.option.dist
+    folders = getattr(node.config, "_mc_folders", None)  # the run's own (pytest_configure)
+    if sys.dont_write_bytecode and folders is not None:  # else pytest keeps the rewritten tests beside them
+        if not hasattr(node.config, "_mc_rewrites"):
+            node.config._mc_rewrites = tempfile.mkdtemp(prefix="mc-format-harness-test-rewrites-")
+            folders.append(node.config._mc_rewrites)
+        node.workerinput["mc_rewrites"] = node.config._mc_rewrites
+
+
+def _share_rewrites(config, folder: Path) -> None:
+    """(In a pytest-xdist worker) The tests' rewritten asserts shared with the other workers
+    (helpers_rewrites): this worker's share of the run's test modules rewritten into ``folder``
+    first, and every module read from there where a worker put it."""
+    from helpers_rewrites import prewrite, read_from, run_modules, share
+
+    base = config.rootpath if config.args_source == pytest.Config.ArgsSource.TESTPATHS else config.invocation_params.dir
+    modules = run_modules(config.args, base, TESTS)
+    number = config.workerinput.get("workerid", "").removeprefix("gw")  # gw0, gw1, ...
+    if modules and number.isdigit() and read_from(folder, TESTS):
+        prewrite(config, share(modules, int(number), config.workerinput.get("workercount", 1)), folder, TESTS)
 
 
 def pytest_unconfigure(config):

@@ -57,6 +57,16 @@ def holds_long(op: list, path: tuple) -> bool:
     return labels == "long" and len(path) == 1
 
 
+def may_hold_long(op: list) -> bool:
+    """Whether the answer to ``op`` has any place :func:`holds_long` names (``longs``, ``pack``).
+
+    >>> may_hold_long(["longs"]), may_hold_long(["pack"]), may_hold_long(["values"])
+    (True, True, False)
+    """
+    labels = _ITEM_LABELS.get(op[0] if op else "")
+    return labels == "long" or isinstance(labels, dict) and "data long" in labels.values()
+
+
 def describe(op: list, d: Difference, case: dict) -> str:
     """A short label for where ``d`` falls in the answer to ``op`` (``""`` at the top level)."""
     name = op[0] if op else ""

@@ -37,7 +37,7 @@ from yaml.events import AliasEvent
 from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 from yaml.resolver import Resolver
 
-from harness.engine import limits, load_cache, vocabulary
+from harness.engine import limits, load_cache, plain_yaml, vocabulary
 from harness.engine.outputs import atomic_write_bytes, atomic_write_text  # noqa: F401  (re-exported)
 from harness.engine.shorten import ID_CHARS, shorten
 from harness.engine.vocabulary import AREAS  # noqa: F401  (the one list of areas, re-exported)
@@ -219,7 +219,11 @@ def load_cases(path: str | os.PathLike) -> list[dict]:
 
 def _parse_yaml(path: Path, text: str):
     """The YAML document in ``text``; :class:`CaseFileError` (``path:line``) when it is not
-    YAML or nests deeper than the loader can follow."""
+    YAML or nests deeper than the loader can follow. (A document in the common case is built
+    straight from the parser's events: :mod:`harness.engine.plain_yaml`, the same values.)"""
+    value = plain_yaml.build(_Loader, text)
+    if value is not plain_yaml.NOT_PLAIN:
+        return value
     loader = _Loader(text)
     try:
         return loader.get_single_data()

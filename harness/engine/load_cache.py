@@ -46,7 +46,7 @@ _DIGEST = 32  # bytes of a SHA-256
 MAX_ENTRY_BYTES = 1 << 30  # an entry larger than this is not read (a damaged or foreign file)
 
 # the modules whose checks a cached entry stands for (their source is part of every key)
-CHECKING_MODULES = ("casefile", "vocabulary", "limits", "jsontext", "reference", "reference_store", "load_cache")
+CHECKING_MODULES = ("casefile", "plain_yaml", "vocabulary", "limits", "jsontext", "reference", "reference_store", "load_cache")
 
 
 def cache_root() -> Path:

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 
-from harness.engine.anatomy import holds_long
+from harness.engine.anatomy import holds_long, may_hold_long
 from harness.engine.compare import is_error
 from harness.engine.vocabulary import LONG, LONGS, LONGS_OR_NULL, VOCABULARY
 
@@ -92,7 +92,8 @@ def _convert_answers(ops: list, answers, leaf):
     out = []
     for i, answer in enumerate(answers):
         op = ops[i] if i < len(ops) and isinstance(ops[i], list) else []
-        out.append(answer if is_error(answer) or not op else _walk(op, answer, (), leaf))
+        # an answer with no long in it (values, get, ...: may_hold_long) is taken as it is, not walked
+        out.append(answer if is_error(answer) or not op or not may_hold_long(op) else _walk(op, answer, (), leaf))
     return out
 
 

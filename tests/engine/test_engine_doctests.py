@@ -7,7 +7,7 @@ import pytest
 
 MODULES = ["harness.engine.shorten", "harness.engine.jsontext", "harness.engine.vocabulary",
            "harness.engine.anatomy", "harness.engine.compare", "harness.engine.shrink",
-           "harness.engine.reference", "harness.engine.oracle", "harness.implementations.process", "harness.cli.options",
+           "harness.engine.reference", "harness.engine.oracle", "harness.engine.plain_yaml", "harness.implementations.process", "harness.cli.options",
            "harness.cli.versions", "harness.engine.fuzz.generate", "harness.engine.fuzz.strategies"]
 
 

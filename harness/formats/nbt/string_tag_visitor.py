@@ -131,8 +131,10 @@ def scalar_text(tag: T.Tag, rules: versions.SnbtRules, jdk: int) -> str:
     raise TypeError(f"not an NBT tag: {tag!r}")
 
 
-_ARRAY_TEXT = {T.TAG_BYTE_ARRAY: ("B", "B", 3), T.TAG_INT_ARRAY: ("I", "", 10),
-               T.TAG_LONG_ARRAY: ("L", "L", 19)}  # letter, element suffix, most decimal digits
+_ARRAY_TEXT = {T.TAG_BYTE_ARRAY: ("B", "B", 3, 32), T.TAG_INT_ARRAY: ("I", "", 10, 256),
+               T.TAG_LONG_ARRAY: ("L", "L", 19, 256)}  # letter, element suffix, most decimal digits, and
+# the most elements printed in Python without the compiled printer (NumPy's passes cost 6 µs for
+# bytes, 30 to 200 µs for ints and longs, whatever their number; Python 0.15 µs an element)
 _ARRAY_CHUNK = 1 << 18  # elements printed per NumPy pass: bounds the scratch memory (~8 MiB)
 PIECE_CHARS = 1 << 16  # an array's text is handed out at most this many characters at a time
 
@@ -143,15 +145,22 @@ def _array_parts(tag: T._ArrayTag, separator: str, space: str) -> Iterator[str]:
 
     Printed by the compiled printer (``_array_text.c``, :data:`~harness.formats.nbt.fast_binary.array_text`,
     about 2 ns a byte) a piece at a time when it is built, else with NumPy a chunk at a time
-    (:func:`_decimal_rows`, about 15 ns a byte), never one Python string per element: however
+    (:func:`_decimal_rows`, about 15 ns a byte), never one Python string per element but in a
+    short array (at most 32 bytes, 256 ints or longs: NumPy's passes cost more there): however
     long the array, the text in memory at a time is one piece's or chunk's (a few MiB), never
-    the whole text. Both print the same text.
+    the whole text. All print the same text.
     """
-    letter, suffix, digits = _ARRAY_TEXT[tag.id]
+    letter, suffix, digits, in_python = _ARRAY_TEXT[tag.id]
     head, tail = space.encode("ascii"), (suffix + separator).encode("ascii")
     values = tag.array
     yield f"[{letter};"
-    if _compiled_text is not None and values.dtype == tag.dtype:  # as the tags hold them (native order)
+    compiled = _compiled_text is not None and values.dtype == tag.dtype  # as the tags hold them (native order)
+    if not compiled and len(values) <= in_python:  # a short one: one piece, far under PIECE_CHARS
+        if len(values):
+            yield space + (suffix + separator + space).join(map(str, values.tolist())) + suffix
+        yield "]"
+        return
+    if compiled:
         per = PIECE_CHARS // (len(head) + digits + 1 + len(tail))  # elements whose text surely fits a piece
         for start in range(0, len(values), per):
             cut = len(separator) if start + per >= len(values) else 0  # no separator after the last element
@@ -220,6 +229,8 @@ def _decimal_rows(values: np.ndarray, digits: int, head: bytes, tail: bytes) -> 
         magnitude, digit = np.divmod(magnitude, np.uint64(10))
         rows[:, column] = np.where(shown, digit.astype(np.uint8) + ord("0"), 0)
         first[shown] = column
+        if not magnitude.any():
+            break  # no value has another digit: the columns left stay NUL
     rows[np.nonzero(negative)[0], first[negative] - 1] = ord("-")
     return rows
 
