@@ -41,12 +41,19 @@ def escape_surrogates(text: str) -> str:
     return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
+# Up to Python 3.11 the levels of arrays and objects ``json``'s C scanner follows are bounded by
+# Python's recursion limit; from 3.12 by CPython's separate C recursion limit, which Python does
+# not expose (so no number can be said).
+_BOUNDED_BY_RECURSION_LIMIT = sys.version_info < (3, 12)
+
+
 class NestedTooDeeply(ValueError):
     """JSON text nested deeper than the reader can follow (``[`` × 100000): ``limit`` is
-    Python's recursion limit when it was read, which the levels of arrays and objects ``json``
-    follows cannot exceed."""
+    Python's recursion limit when it was read on Python 3.11 and older, where it bounds the
+    levels of arrays and objects ``json`` follows; ``None`` from 3.12 on, where the bound is
+    CPython's C recursion limit, which Python does not expose."""
 
-    limit: int = 0
+    limit: int | None = None
 
 
 def parse(text: str | bytes, parse_constant: Callable[[str], Any] | None = None):
@@ -65,7 +72,8 @@ def parse(text: str | bytes, parse_constant: Callable[[str], Any] | None = None)
         return json.loads(text, parse_constant=parse_constant)
     except RecursionError:
         error = NestedTooDeeply("nested too deeply")
-        error.limit = sys.getrecursionlimit()
+        if _BOUNDED_BY_RECURSION_LIMIT:
+            error.limit = sys.getrecursionlimit()
         raise error from None
     except json.JSONDecodeError:
         raise

@@ -293,8 +293,10 @@ class ProcessImplementation:
         try:
             doc = parse(text, parse_constant=lambda token: constants.append(token) or float(token))
         except NestedTooDeeply as e:
+            bound = ("Python's JSON reader follows" if e.limit is None
+                     else f"Python's recursion limit, {e.limit}, lets it follow")
             raise self._fail(f"the answer line is JSON nested too deeply to read: more levels of arrays and "
-                             f"objects than Python's recursion limit, {e.limit}, lets it follow") from None
+                             f"objects than {bound}") from None
         except json.JSONDecodeError as e:
             raise self._fail(f"the answer line is not JSON ({e.msg} at character {e.pos}): "
                              f"{shorten(repr(text.rstrip(chr(10))), MESSAGE_CHARS)}") from None
