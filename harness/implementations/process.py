@@ -58,7 +58,7 @@ from typing import Callable, Sequence
 from harness.engine.jsontext import NestedTooDeeply, json_line, parse
 from harness.engine.runner import CaseDeclined, CaseFailure, RunAborted, describe_exception
 from harness.engine.shorten import ID_CHARS, MESSAGE_CHARS, shorten
-from harness.engine.vocabulary import MalformedCase
+from harness.engine.vocabulary import MalformedCase, kind_of
 
 MAX_LINE_BYTES = 64 << 20  # the longest answer line taken (the longest recorded one is ~1 MB)
 MAX_TIMEOUT = 7 * 24 * 3600.0  # a week: longer waits overflow the clocks (threading.TIMEOUT_MAX, setitimer)
@@ -97,17 +97,6 @@ def split_command(command: str) -> list[str]:
     if not argv:
         raise ValueError("an empty command: name the program to run")
     return argv
-
-
-def _json_kind(value) -> str:
-    """What a JSON value other than an object is, in JSON's words and Python's."""
-    if isinstance(value, list):
-        return "an array (a list)"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, bool):
-        return "a boolean"
-    return "null" if value is None else "a number"
 
 
 class ProcessImplementation:
@@ -302,7 +291,7 @@ class ProcessImplementation:
                              f"{shorten(repr(text.rstrip(chr(10))), MESSAGE_CHARS)}") from None
         if not isinstance(doc, dict):
             raise self._fail(f"the answer line is not a JSON object (the answer to "
-                             f"{shorten(repr(case['id']), ID_CHARS)} is one) but {_json_kind(doc)}: "
+                             f"{shorten(repr(case['id']), ID_CHARS)} is one) but {kind_of(doc)}: "
                              f"{shorten(repr(text.rstrip(chr(10))), MESSAGE_CHARS)}")
         if doc.get("id") != case["id"]:
             raise self._fail(f"expected the answer to {shorten(repr(case['id']), ID_CHARS)}, got a line for "

@@ -1,6 +1,6 @@
 """An answer line that is JSON but not an answer is said to be what it is: a line that is no
-JSON object names its kind (``[1,2,3]``: an array, a list), and one nested too deep to read is
-called JSON, too deep, with the limit where Python's recursion limit is the one that bounds it
+JSON object names its kind in ``rig/PROTOCOL.md``'s words (``[1,2,3]``: a list), and one nested
+too deep to read is called JSON, too deep, with the limit where Python's recursion limit is the one that bounds it
 (3.11 and older) and with none from 3.12 on (CPython's C recursion limit bounds it there)."""
 
 from __future__ import annotations
@@ -26,8 +26,8 @@ def _failure(tmp_path, line: str) -> str:
     return outcome.reason
 
 
-@pytest.mark.parametrize("line, kind", [("[1,2,3]", "an array (a list)"), ('"ok"', "a string"), ("7", "a number"),
-                                        ("null", "null"), ("true", "a boolean")])
+@pytest.mark.parametrize("line, kind", [("[1,2,3]", "a list"), ('"ok"', "text"), ("7", "an integer"),
+                                        ("1.5", "a number"), ("null", "null"), ("true", "a boolean")])
 def test_a_line_that_is_no_json_object_says_what_it_is(tmp_path, line, kind):
     assert _failure(tmp_path, line + "\n").startswith(
         f"the answer line is not a JSON object (the answer to 'storage/p/errors' is one) but {kind}: '{line}'")
