@@ -52,6 +52,7 @@ _BYTE = re.compile(r"[-+]?(?:0|[1-9][0-9]*)b\Z", _I)
 _LONG = re.compile(r"[-+]?(?:0|[1-9][0-9]*)l\Z", _I)
 _SHORT = re.compile(r"[-+]?(?:0|[1-9][0-9]*)s\Z", _I)
 _INT = re.compile(r"[-+]?(?:0|[1-9][0-9]*)\Z")
+_new_dict = dict.__new__  # a compound without CompoundTag.__init__'s checks: its entries are tags read here
 
 _ARRAY_TYPES = {"B": (t.ByteArrayTag, t.ByteTag), "L": (t.LongArrayTag, t.LongTag), "I": (t.IntArrayTag, t.IntTag)}
 
@@ -143,7 +144,7 @@ class LegacyTagParser:
     def read_struct(self) -> t.CompoundTag:
         reader = self.reader
         self._expect("{")
-        compound = t.CompoundTag()
+        compound = _new_dict(t.CompoundTag)
         reader.skip_whitespace()
         while reader.can_read() and reader.peek() != "}":
             start = reader.cursor

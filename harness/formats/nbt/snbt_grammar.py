@@ -89,6 +89,7 @@ EXPECTED_NUMBER_OR_BOOLEAN = "snbt.parser.expected_number_or_boolean"
 
 _RADIX = {"binary": 2, "decimal": 10, "hex": 16}
 _UNICODE_NAME = re.compile(r"[-a-zA-Z0-9 ]+")
+_new_dict = dict.__new__  # a compound without CompoundTag.__init__'s checks: its entries are tags read here
 
 
 # --- hand-written rules -------------------------------------------------------------------
@@ -462,7 +463,7 @@ def _build():
     map_entries = Rule("map_entries").define(entries, lambda s: s.scope.get("map_entries"))
 
     def map_action(s: ParseState):
-        compound = t.CompoundTag()
+        compound = _new_dict(t.CompoundTag)
         for key, value in s.scope.get("map_entries"):
             compound[key] = value  # a repeated key keeps its first place and takes the last value
         return compound

@@ -65,6 +65,7 @@ _UNQUOTED_CHAR = _one_of(UNQUOTED_CHARS)
 _UNQUOTED_START = _one_of(UNQUOTED_CHARS - set(NUMBER_START))
 _WS = "[" + "".join(sorted(JAVA_WHITESPACE)) + "]*"
 _SKIP = re.compile(_WS)
+_new_dict = dict.__new__  # a compound without CompoundTag.__init__'s checks: its entries are tags read here
 _QUOTED = {q: f"{q}([^{q}\\\\]*(?:\\\\{_one_of(SIMPLE_ESCAPES)}[^{q}\\\\]*)*){q}" for q in "\"'"}
 
 # One value that is not a container. Groups: a decimal integer and its suffix; a float's text
@@ -264,7 +265,7 @@ class _Scanner:
             raise _Decline
         self.opened.append(p)
         if self.units[p] == "{":
-            stack.append(_Frame(t.CompoundTag(), "}", key, None))
+            stack.append(_Frame(_new_dict(t.CompoundTag), "}", key, None))
             return p + 1
         m = _ARRAY_PREFIX.match(self.units, p + 1)
         if m is not None:

@@ -352,8 +352,9 @@ class CompoundTag(dict[str, Tag], Tag):
 
     # The entries given to the constructor, ``update``, ``|=`` and ``setdefault`` are checked (a
     # ``str`` key, a tag value; ``TypeError`` naming the key otherwise). Item assignment is not:
-    # a Python ``__setitem__`` would slow every reader that fills a compound (they make theirs
-    # with ``dict.__new__``, no constructor); the writers name the key of a value that is no tag.
+    # a Python ``__setitem__`` would slow every reader that fills a compound (the binary and
+    # SNBT readers make theirs with ``dict.__new__``, skipping this ``__init__`` too); the writers
+    # name the key of a value that is no tag.
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         dict.__init__(self, *args, **kwargs)
         if self:
