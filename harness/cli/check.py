@@ -148,9 +148,10 @@ def run(args) -> int:
     try:
         with options.applied(limits, MAX_FILE_BYTES=args.max_bytes):
             every_case_file, cases_file = _cases_option(args.cases)
-            why: list[str] = []  # which option left out what, when nothing is selected
+            hint = _unrecorded_hint(args)
+            why: list[str] = []  # which option left out what, when nothing is selected (the hint says it)
             items = select_items(args.version, args.area, args.case, every_case_file, args.recorded, notes=notes,
-                                 cases_file=cases_file, left_out=why)
+                                 cases_file=cases_file, left_out=None if hint else why)
     except EmptyRecordedFiles as e:  # nothing to check, as when no case matches
         return _nothing_to_check(str(e))
     except (CaseFileError, ValueError) as e:
@@ -159,9 +160,8 @@ def run(args) -> int:
     for note in notes:
         err.print(f"harness check: {note}", markup=False)
     if not items:
-        left_out = "" if not any(why) or _unrecorded_hint(args) else f": {why[0]}"  # the hint says it
-        return _nothing_to_check(f"no case matches the options{left_out}; nothing to check"
-                                 f"{_unrecorded_hint(args)}")
+        left_out = f": {why[0]}" if any(why) else ""
+        return _nothing_to_check(f"no case matches the options{left_out}; nothing to check{hint}")
     try:
         impl = make_implementation(args.impl, args.timeout, args.longs_as_strings)
     except RunAborted as e:
