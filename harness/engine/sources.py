@@ -259,12 +259,22 @@ def narrowed(cases: list[dict], versions: list[str] | None, areas: list[str] | N
     ``--version`` names, expanded) when it :func:`applies_to` one of them (a recorded case:
     its own ``version`` is one), by the others when it :func:`matches` them."""
     steps = [("", cases)]
-    for flag, given, keeps in (("--version", bool(versions), lambda c: any(applies_to(_for(c), v) for v in versions)),
+    wanted = frozenset(versions or ())
+    for flag, given, keeps in (("--version", bool(versions), lambda c: _for_any(c, wanted)),
                                ("--area", bool(areas), lambda c: matches(c, areas, None)),
                                ("--case", pattern is not None, lambda c: matches(c, None, pattern))):
         left = steps[-1][1]
         steps.append((flag, [c for c in left if keeps(c)] if given else left))
     return steps
+
+
+def _for_any(case: dict, versions: frozenset[str]) -> bool:
+    """Whether ``case`` :func:`applies_to` one of ``versions`` (a recorded case: its own
+    ``version`` is one)."""
+    own = case.get("version")
+    if isinstance(own, str):
+        return own in versions
+    return not case.get("versions") or not versions.isdisjoint(case["versions"])
 
 
 def _for(case: dict) -> dict:

@@ -31,9 +31,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from harness.formats import versions
 from harness.formats.nbt import tags as T
 from harness.formats.nbt.string_tag_visitor import (
-    SIMPLE_VALUE, _array_parts, java_sorted_keys, quote_and_escape, release_jdk, scalar_text, snbt_rules)
+    SIMPLE_VALUE, _array_parts, java_sorted_keys, quote_and_escape, release_jdk, scalar_text)
 
 __all__ = ["pretty", "pretty_parts", "KEY_ORDER", "NO_INDENTATION", "INDENTATION"]
 
@@ -63,7 +64,8 @@ def pretty_parts(tag: T.Tag, version, jdk: int | None = None) -> Iterator[str]:
     """The pieces of :func:`pretty`'s text, in order, as they are printed (written piece by
     piece, a big document never needs the whole text as one string; an array's text comes
     in pieces of at most ``string_tag_visitor.PIECE_CHARS`` characters)."""
-    rules, jdk = snbt_rules(version), release_jdk(version, jdk)
+    release = versions.resolve(version)  # once: the rules and the JDK are both the release's
+    rules, jdk = release.snbt, release_jdk(release, jdk)
     # (tag, depth, indentation, path) to print, or (text,) to copy as it is
     stack: list[tuple] = [(tag, 0, INDENTATION, "")]
     while stack:

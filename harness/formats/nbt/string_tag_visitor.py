@@ -86,7 +86,8 @@ def to_string_parts(tag: T.Tag, version, jdk: int | None = None) -> Iterator[str
     """The pieces of :func:`to_string`'s text, in order, as they are printed: a big document
     written piece by piece never needs the whole text as one string (an array's text comes
     :data:`PIECE_CHARS` characters at a time)."""
-    rules, jdk = snbt_rules(version), release_jdk(version, jdk)
+    release = versions.resolve(version)  # once: the rules and the JDK are both the release's
+    rules, jdk = release.snbt, release_jdk(release, jdk)
     stack: list = [tag]  # tags to print, and (text,) tuples to copy as they are
     while stack:
         item = stack.pop()
