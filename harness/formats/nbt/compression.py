@@ -122,25 +122,29 @@ def decompress(data: bytes, compression: str | None = None, *, limit: int | None
 
 def decompress_prefix(data: bytes, compression: str | None = None, *,
                       limit: int | None = None) -> tuple[bytes, CompressionError | None]:
-    """``(bytes inflated before the first problem, the problem or None)``, a copy of its own
-    (:func:`read_compressed` reads the inflated buffer itself).
+    """``(bytes inflated before the first problem, the problem or None)``: for gzip and zlib
+    the ``bytes`` the stream grew in, handed over without a copy (as :func:`read_compressed`
+    reads them).
 
     The game inflates lazily while ``NbtIo`` reads, so a stream that is cut, corrupt or has
     a wrong gzip trailer only fails where the reader needs bytes beyond the good part (a
     chunk whose declared length is one byte short still loads when the inflated NBT is
     complete). Callers read the prefix and raise the problem when the reader runs out.
     The limit is never lenient: beyond it, :class:`CompressionError` is raised at once.
-    ``"none"`` gives ``data`` itself back (no copy; no limit: the bytes are already there).
+    ``"none"`` gives ``data`` itself back when it is ``bytes`` (no copy; no limit: the bytes
+    are already there), and a ``bytes`` copy of any other bytes-like ``data`` (a
+    ``bytearray``, a ``memoryview``): the one case that copies.
     """
     _, prefix, problem, _ = _prefix_span(data, compression, limit)
-    return (prefix if type(prefix) is bytes else bytes(prefix)), problem  # "none": no copy
+    return (prefix if type(prefix) is bytes else bytes(prefix)), problem  # only "none" of a non-bytes input copies
 
 
 def _prefix_span(data: bytes, compression: str | None, limit: int | None, early: Early | None = None
-                 ) -> tuple[str, bytes | bytearray, CompressionError | None, int | None]:
+                 ) -> tuple[str, bytes, CompressionError | None, int | None]:
     """``(compression, prefix, problem, stream end)``: ``compression`` (detected when ``None``;
     ``ValueError`` for an unknown one), the bytes inflated before the first problem (``data``
-    itself for ``"none"``, else the inflated buffer, not copied), the problem or None, and the
+    itself for ``"none"``, whatever bytes-like object it is; else the ``bytes`` the stream grew
+    in, not copied), the problem or None, and the
     offset in ``data`` where the stream ended (``None`` for ``"none"`` and after a fault).
     ``early``: see :func:`read_compressed` (not called for ``"none"``)."""
     if compression is None:
