@@ -62,7 +62,11 @@ of region files (r.X.Z.mca).
 
   harness nbt show FILE [--chunk X,Z] [--pretty] [--version V] [--jdk N] [--max-bytes N]
   harness nbt convert IN OUT --to ENCODING [--compression C] [--storage-version N] [--strict]
-  harness nbt diff A B [--version V] [--max-bytes N]
+                    [--version V] [--jdk N] [--max-bytes N]
+  harness nbt diff A B [--version V] [--jdk N] [--max-bytes N]
+
+Floats and doubles are printed as the Java --version needs prints them (17 up to 1.20.4,
+21 from 1.20.5, 25 for 26.x); --jdk N prints them as Java N does.
 
 A file's compression and encoding are detected. A file that is not binary NBT but could be
 text (UTF-8) is read as SNBT with the game's TagParser of --version; a UTF-8 byte order mark

@@ -82,7 +82,7 @@ def iteration_order(keys: list, table_size: int | None = None) -> list:
     """The keys (distinct, in the order they were put) in Java HashMap iteration order.
 
     ``table_size``: the table length the map started with (default 16, as ``new HashMap()``
-    gets on its first put; ``copy_table_size(n)`` for a ``new HashMap(other)``).
+    gets on its first put; ``copy_table_size(n, jdk)`` for a ``new HashMap(other)``).
     """
     n = len(keys)
     cap = table_size or DEFAULT_CAPACITY
