@@ -16,10 +16,10 @@ Every refusal is a :class:`LimitExceeded` (a ``ValueError``).
 >>> import tempfile, os
 >>> p = os.path.join(tempfile.mkdtemp(), "x")
 >>> _ = open(p, "wb").write(b"12345")
->>> read_capped(p, 4)
+>>> read_capped(p, 4)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-harness.engine.limits.LimitExceeded: ...: longer than the limit of 4 bytes (--max-bytes N to raise it)
+harness.engine.limits.LimitExceeded: .../x: 5 bytes, over the limit of 4 bytes (--max-bytes N to raise it)
 """
 
 from __future__ import annotations

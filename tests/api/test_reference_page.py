@@ -1,17 +1,13 @@
 """The reference page builds from the docstrings with no warning, with README's own command (less
-its search index and source boxes: :data:`NOT_CHECKED`);
-the public modules' doctests pass."""
+its search index and source boxes: :data:`NOT_CHECKED`). (The public modules' doctests run in
+tests/test_doctests.py.)"""
 
 from __future__ import annotations
 
-import doctest
-import importlib
 import re
 import shlex
 import sys
 from pathlib import Path
-
-import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -64,10 +60,3 @@ def _pdoc_forked(args: list[str]):
         return 0
 
     return run_body_forked(["python3", "-W", "error", "-m", "pdoc", *args], body, REPO)
-
-
-@pytest.mark.parametrize("name", ["harness.formats", "harness.formats.nbt", "harness.formats.storage",
-                                  "harness.formats.palette"])
-def test_public_doctests(name):
-    result = doctest.testmod(importlib.import_module(name))
-    assert result.failed == 0 and result.attempted > 0

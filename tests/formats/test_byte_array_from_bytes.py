@@ -5,8 +5,6 @@ by the int and long array tags (their byte order is not ours to guess)."""
 
 from __future__ import annotations
 
-import doctest
-
 import numpy as np
 import pytest
 
@@ -58,11 +56,6 @@ def test_values_outside_the_element_type_are_refused_never_wrapped(cls, values, 
 def test_wider_arrays_within_range_are_taken():
     assert list(T.ByteArrayTag(np.array([-128, 0, 127], np.int64))) == [-128, 0, 127]
     assert list(T.LongArrayTag(np.array([(1 << 63) - 1], np.uint64))) == [(1 << 63) - 1]
-
-
-def test_docstring_examples():
-    result = doctest.testmod(T)
-    assert result.attempted > 0 and result.failed == 0
 
 
 @pytest.mark.parametrize("cls, takes", [(T.ByteArrayTag, "ints, a NumPy array or bytes"),

@@ -210,13 +210,6 @@ def test_the_compiled_long_writer_refuses_other_cells():
         i.to_bytes(8, "big") for i in (0, 2, 4, 6))  # strided
 
 
-def test_the_long_writer_examples():
-    import doctest
-
-    result = doctest.testmod(long_bytes)
-    assert result.attempted > 0 and result.failed == 0
-
-
 @needs_quick_set
 def test_what_the_compiled_set_at_cannot_answer_goes_one_way_on():
     # not started, or a value of another type: the pure path (which hands on to the full one);

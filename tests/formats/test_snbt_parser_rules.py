@@ -307,13 +307,3 @@ def test_deep_nesting_is_parsed_or_refused_cleanly():
 def test_unknown_operation_is_a_malformed_case():
     with pytest.raises(ValueError):
         snbt.run({}, [["print", "{}"]], versions.get("26.3"))
-
-
-@pytest.mark.parametrize("name", ["tag_parser", "string_reader", "java_number_parse", "uuid_text",
-                                  "legacy_tag_parser", "snbt_grammar", "snbt_plain_scanner", "snbt_tokens"])
-def test_docstring_examples(name):
-    import doctest
-    import importlib
-
-    result = doctest.testmod(importlib.import_module(f"harness.formats.nbt.{name}"))
-    assert result.attempted > 0 and result.failed == 0
