@@ -1,6 +1,7 @@
 """Benchmark: how fast ``harness check`` gets through the bundled references.
 
-Measured in one run, on the same cases (every bundled reference, or ``--version`` ones):
+Measured in one run, on the same cases (every bundled reference, or ``--version`` ones; with
+``--area``, only those areas' cases, their files alone read):
 
 - ``load``: reading and parsing the reference files alone (the floor);
 - ``null``: the engine with a null implementation that echoes the recorded answers
@@ -22,7 +23,7 @@ so a row's time means something only next to its failures. The peers of ``python
 not fail where it passes: ``null`` fails no case, and ``process`` fails exactly the cases
 ``python`` fails, without one restart; otherwise the bench says why and exits 1.
 
-Run: ``python3 bench/harness.py [--repeat N] [--version V] [--process] [--warm-only]``
+Run: ``python3 bench/harness.py [--repeat N] [--version V] [--area A] [--process] [--warm-only]``
 (``--version`` a bundled reference's name; another is refused, exit 2, with the names).
 """
 
@@ -45,6 +46,7 @@ from harness.engine.reference import BUNDLED, bundled_versions, load_reference  
 from harness.engine.load_cache import CACHE_ENV  # noqa: E402
 from harness.engine.runner import CallableImplementation, python_implementation, run_checks  # noqa: E402
 from harness.engine.sources import _recorded_item  # noqa: E402  (the item check judges)
+from harness.engine.vocabulary import AREAS  # noqa: E402
 
 
 @dataclass
@@ -57,10 +59,10 @@ class Row:
     restarts: int = 0  # process restarts after a crash or hang (protocol rows)
 
 
-def _items(versions):
-    """The recorded cases as ``harness check`` judges them (SNBT nested past the stable depth
-    is unverified: the game's own answer varies by JVM)."""
-    return [_recorded_item(c, True) for v in versions for c in load_reference(BUNDLED / v).cases]
+def _items(versions, areas=None):
+    """The recorded cases (of ``areas``, else every area) as ``harness check`` judges them (SNBT
+    nested past the stable depth is unverified: the game's own answer varies by JVM)."""
+    return [_recorded_item(c, True) for v in versions for c in load_reference(BUNDLED / v, areas=areas).cases]
 
 
 def _best(fn, repeat):
@@ -116,12 +118,16 @@ def _implementation(row: str, items):
     return ProcessImplementation([sys.executable, "-m", "harness.implementations.process"], timeout=60)
 
 
-def cold_row(row: str, versions: list[str]) -> float:
+def _area_args(areas) -> list[str]:
+    return [arg for area in areas or () for arg in ("--area", area)]
+
+
+def cold_row(row: str, versions: list[str], areas: list[str] | None = None) -> float:
     """In this (fresh) process: the seconds of ``row``'s first run (``load``: reading the
-    references; the others: checking the cases once read)."""
+    references; the others: checking the cases once read); ``areas``: only theirs."""
     if row == "load":
-        return _best(lambda: _items(versions), 1)[0]
-    items = _items(versions)
+        return _best(lambda: _items(versions, areas), 1)[0]
+    items = _items(versions, areas)
     impl = _implementation(row, items)
     try:
         return _best(lambda: run_checks(impl, items), 1)[0]
@@ -133,10 +139,10 @@ def _child_env(cache: str) -> dict:
     return dict(os.environ, **{CACHE_ENV: cache}, PYTHONPATH=str(REPO))
 
 
-def cold(row: str, versions: list[str]) -> float:
+def cold(row: str, versions: list[str], areas: list[str] | None = None) -> float:
     """:func:`cold_row` in a child process whose load cache is empty."""
     with tempfile.TemporaryDirectory(prefix="bench-cache-") as cache:
-        argv = [sys.executable, str(Path(__file__).resolve()), "--cold-row", row]
+        argv = [sys.executable, str(Path(__file__).resolve()), "--cold-row", row, *_area_args(areas)]
         for v in versions:
             argv += ["--version", v]
         done = subprocess.run(argv, capture_output=True, text=True, env=_child_env(cache), cwd=REPO, timeout=3600)
@@ -157,10 +163,11 @@ main(sys.argv[1:])
 """
 
 
-def start_up(cache: str, versions: list[str] | None) -> float:
+def start_up(cache: str, versions: list[str] | None, areas: list[str] | None = None) -> float:
     """Seconds from starting ``harness check`` (a new process; ``versions``' references, else
-    every one) until it starts its first case, with the load cache in ``cache``."""
-    argv = [sys.executable, "-c", _FIRST_CASE, "check", "--no-progress", "--quiet"]
+    every one; ``areas``' cases, else every area's) until it starts its first case, with the
+    load cache in ``cache``."""
+    argv = [sys.executable, "-c", _FIRST_CASE, "check", "--no-progress", "--quiet", *_area_args(areas)]
     for v in versions or ():
         argv += ["--version", v]
     start = time.perf_counter()  # CLOCK_MONOTONIC: the child's clock too
@@ -171,11 +178,12 @@ def start_up(cache: str, versions: list[str] | None) -> float:
     return float(lines[-1]) - start
 
 
-def heading(n: int, versions: list[str], repeat: int) -> str:
-    """The table's first line: what was measured and what the columns mean ("warm: best of
-    ``repeat``"; one run is not called a best)."""
+def heading(n: int, versions: list[str], repeat: int, areas: list[str] | None = None) -> str:
+    """The table's first line: what was measured (``areas``' cases only: named) and what the
+    columns mean ("warm: best of ``repeat``"; one run is not called a best)."""
     warm = f"best of {repeat}" if repeat > 1 else "one run"
-    return (f"{n} cases from {', '.join(versions)}; warm: {warm} in this process; cold: a fresh process's first "
+    only = f" ({', '.join(areas)} only)" if areas else ""
+    return (f"{n} cases from {', '.join(versions)}{only}; warm: {warm} in this process; cold: a fresh process's first "
             "run, the load cache empty; x null: the row's warm time ÷ the null implementation's (echoing the "
             "recorded answers: the engine's own cost)")
 
@@ -206,6 +214,7 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--repeat", type=_repeat_option, default=3, help="runs per measurement; the best is kept (default 3)")
     ap.add_argument("--version", action="append", help="only these versions (default: every bundled one)")
+    ap.add_argument("--area", action="append", choices=AREAS, help="only this area's cases (repeatable; default: every area)")
     ap.add_argument("--process", action="store_true", help="also time our implementation as a protocol subprocess")
     ap.add_argument("--warm-only", action="store_true", help="no cold column and no start-up row (quicker)")
     ap.add_argument("--cold-row", choices=ROWS, help=argparse.SUPPRESS)  # the child process of a cold column
@@ -218,19 +227,23 @@ def main(argv=None) -> int:
               f"{', '.join(bundled)}", file=sys.stderr)
         return 2
     if args.cold_row:
-        print(json.dumps({"seconds": cold_row(args.cold_row, versions)}))
+        print(json.dumps({"seconds": cold_row(args.cold_row, versions, args.area)}))
         return 0
 
     names = ["load", "null", "python"] + (["process"] if args.process else [])
-    colds = {name: float("nan") if args.warm_only else cold(name, versions) for name in names}
+    colds = {name: float("nan") if args.warm_only else cold(name, versions, args.area) for name in names}
     start_cold = start_warm = float("nan")
     if not args.warm_only:
         with tempfile.TemporaryDirectory(prefix="bench-cache-") as cache:
-            start_cold = start_up(cache, args.version)
-            start_warm = min(start_up(cache, args.version) for _ in range(args.repeat))
+            start_cold = start_up(cache, args.version, args.area)
+            start_warm = min(start_up(cache, args.version, args.area) for _ in range(args.repeat))
 
-    t_load, items = _best(lambda: _items(versions), args.repeat)
+    t_load, items = _best(lambda: _items(versions, args.area), args.repeat)
     n = len(items)
+    if not n:  # --area of no recorded case there: an empty table with status 0 would read as a pass
+        print(f"bench/harness.py: --area {', '.join(args.area)}: no recorded case in {', '.join(versions)}",
+              file=sys.stderr)
+        return 2
     rows = [Row(ROWS["load"], t_load)]
     null_row, _ = measure(ROWS["null"], _implementation("null", items), items, args.repeat)
     py_row, outcomes = measure(ROWS["python"], python_implementation(), items, args.repeat)
@@ -242,7 +255,7 @@ def main(argv=None) -> int:
         finally:
             proc.close()
 
-    print(heading(n, versions, args.repeat))
+    print(heading(n, versions, args.repeat, args.area))
     print(f"{'what':<30} {'cold s':>9} {'warm s':>9} {'cases/s':>10} {'x null':>8} {'failed':>7}")
     for name, row in zip(names, rows):
         failed = "" if row is rows[0] else str(len(row.failed))

@@ -8,6 +8,7 @@ import sys
 
 import pytest
 
+from conftest import reference_cases
 from helpers_engine import echo_impl, recorded, recorded_item
 
 from harness.engine.reference import REPO
@@ -60,9 +61,13 @@ def test_a_peer_failing_where_the_baseline_passes_is_a_problem():
 
 
 def test_the_bench_prints_a_failed_column_and_passes_on_one_version(capsys):
-    # the release with the fewest recorded cases (1.18: 1,142; 26.3 has 1,561)
-    assert _bench().main(["--version", "1.18", "--repeat", "1", "--process", "--warm-only"]) == 0
+    # the release with the fewest recorded cases (1.18: 1,142; 26.3 has 1,561), its quickest area's
+    # (SNBT's 563: a third of the whole release's time, the protocol's child included)
+    assert _bench().main(["--version", "1.18", "--area", "snbt", "--repeat", "1", "--process", "--warm-only"]) == 0
     lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith(f"{len(reference_cases('1.18', 'snbt'))} cases from 1.18 (snbt only); ")
+    per_area = lines.index(next(line for line in lines if line.startswith("python per area")))
+    assert [line.split()[0] for line in lines[per_area + 1:]] == ["snbt"]  # that area's cases alone
     assert lines[1].split() == ["what", "cold", "s", "warm", "s", "cases/s", "x", "null", "failed"]
     rows = {line[:30].strip(): line.split()[-1] for line in lines[3:6]}
     assert rows == {"null (echo recorded)": "0", "python": "0", "python via --impl protocol": "0"}
@@ -72,10 +77,18 @@ def test_the_bench_prints_a_failed_column_and_passes_on_one_version(capsys):
 
 def test_a_cold_row_runs_in_a_fresh_process_and_start_up_stops_at_the_first_case(tmp_path):
     bench = _bench()
-    assert bench.cold("null", ["1.18"]) > 0  # the release with the fewest recorded cases, as above
+    assert bench.cold("null", ["1.18"], ["snbt"]) > 0  # the cases of the test above, its --area given to the child
     cache = tmp_path / "cache"
-    assert bench.start_up(str(cache), ["1.18"]) > 0
+    assert bench.start_up(str(cache), ["1.18"], ["snbt"]) > 0  # and to harness check
     assert list((cache / "loaded").iterdir())  # the run left its load cache for the next one
+
+
+def test_an_area_of_no_recorded_case_is_refused(capsys):
+    # no release has recorded region answers (harness/formats/versions.py RegionRules): an empty
+    # table with status 0 would read as a pass
+    assert _bench().main(["--version", "1.18", "--area", "region", "--repeat", "1", "--warm-only"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err == "bench/harness.py: --area region: no recorded case in 1.18\n"
 
 
 def test_the_start_up_row_says_why_a_check_that_cannot_start_failed(tmp_path):
