@@ -260,6 +260,20 @@ def _refuse_value(value: object, registry: int) -> None:
         raise ValueError(f"value must be a registry id from 0 to {registry - 1}, not {value}")
 
 
+def _refuse_palette(entries: list[int], registry: int) -> None:
+    """Raises unless every one of ``entries`` (an unpacked palette) is an id of the registry, as
+    :func:`_refuse_value` for one value (``TypeError``, ``ValueError``), naming the first wrong
+    one as ``palette[i]``: checked whole (:func:`quick_set.plain_ids`: one C pass where built,
+    else C loops, the types then the least and the greatest), one by one only to name it."""
+    if quick_set.plain_ids(entries, registry):
+        return
+    for i, entry in enumerate(entries):
+        if isinstance(entry, bool) or not isinstance(entry, int):
+            raise TypeError(f"palette[{i}] must be an int (a registry id), not {type(entry).__name__}")
+        if not 0 <= entry < registry:
+            raise ValueError(f"palette[{i}] must be a registry id from 0 to {registry - 1}, not {entry}")
+
+
 _NDARRAY = np.ndarray
 _ADOPTED = {"linear": LinearPalette.adopt, "hash_map": HashMapPalette.adopt}  # unpack's palettes over the longs as given
 _new_container = object.__new__  # unpack's container, with no __init__ (the class's defaults hold)
@@ -521,15 +535,18 @@ class PalettedContainer(quick_set.Base):
         is no :class:`Strategy`): a list, or an ``int64`` array. A read-only one-dimensional
         array (:attr:`Packed.longs`, an array over ``bytes``) is used as it is, as the game's
         storage keeps its ``long[]``, and copied only when the container first changes; any
-        other is copied. ``palette`` is copied (a list of registry ids).
+        other is copied. ``palette`` is copied: a list of registry ids, each checked as
+        :meth:`set_at` checks a value (``TypeError`` for a non-int, ``ValueError`` outside
+        0..registry-1, naming ``palette[i]``).
         """
         if type(strategy) is Strategy and type(palette) is list:
+            _refuse_palette(palette, strategy.registry)
             layout = strategy.packed_layout(len(palette))
             if type(data) is _NDARRAY:
                 adopt = _ADOPTED.get(layout.configuration.kind)
                 if adopt is not None and data.dtype is _INT64 and data.ndim == 1:
                     return cls._unpack_as_given(strategy, layout, adopt, palette, data)
-            return cls._unpack(strategy, palette, data, layout)
+            return cls._unpack(strategy, palette, data, layout, check_palette=False)
         return cls._unpack(strategy, palette, data)
 
     @classmethod
@@ -552,14 +569,20 @@ class PalettedContainer(quick_set.Base):
 
     @classmethod
     def _unpack(cls, strategy: Strategy, palette: Iterable[int], data: Iterable[int] | np.ndarray[Any, Any] | None,
-                layout: PackedLayout | None = None) -> PalettedContainer:
+                layout: PackedLayout | None = None, *, check_palette: bool = True) -> PalettedContainer:
         """:meth:`unpack` of any arguments, each checked and turned into our own form
         (``layout``: the strategy's :meth:`Strategy.packed_layout` of the palette's size, where
-        :meth:`unpack` has it already)."""
+        :meth:`unpack` has it already; ``check_palette=False`` where it has checked the palette,
+        or for a test's palette of entries no registry has, as a saved form may hold them)."""
         if type(strategy) is not Strategy:
             _require_strategy(strategy)
         longs = None if data is None else java_longs(data, "data")
-        entries = list(palette)
+        try:
+            entries = list(palette)
+        except TypeError:
+            raise TypeError(f"palette must be a list of registry ids, not {type(palette).__name__}") from None
+        if check_palette:
+            _refuse_palette(entries, strategy.registry)
         if layout is None:
             layout = strategy.packed_layout(len(entries))
         bits, configuration = layout.bits, layout.configuration
