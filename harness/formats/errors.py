@@ -73,6 +73,6 @@ def refuse_non_ints(operation: str, **arguments: object) -> None:
     Python's own error (a comparison of ``None``, a float as an index) would otherwise show."""
     for name, value in arguments.items():
         try:
-            operator.index(value)  # type: ignore[call-overload]
+            operator.index(value)  # type: ignore[arg-type]
         except TypeError:
             raise TypeError(f"{operation}: {name} must be an int, not {type(value).__name__}") from None
