@@ -1,5 +1,5 @@
 """``PalettedContainer.unpack`` checks its palette where it comes in, as ``set_at`` checks a
-value (the class docstring): each entry must be a plain ``int`` in 0..registry-1, or a
+value (the class docstring): each entry must be an int (as an index is) in 0..registry-1, or a
 ``TypeError`` / ``ValueError`` names ``palette[i]`` and the range, on each quick path (the
 compiled whole-list check and the pure one) and for each configuration the palette's size
 gives (single value, linear, hash map, global)."""
@@ -26,7 +26,9 @@ BAD = [  # (palette, longs, error, message)
     ([*range(100), -1], _longs(512), ValueError, r"palette\[100\] must be a registry id"),  # hash map
     ([*range(300), 24135], _longs(768), ValueError, r"palette\[300\] must be a registry id"),  # global
     ([1, 1.5], _longs(256), TypeError, r"palette\[1\] must be an int \(a registry id\), not float"),
-    ([True], None, TypeError, r"palette\[0\] must be an int \(a registry id\), not bool"),
+    ([None], None, TypeError, r"palette\[0\] must be an int \(a registry id\), not NoneType"),
+    ([*range(20), 0.5], _longs(320), TypeError, r"palette\[20\] must be an int \(a registry id\), not float"),
+    ([np.int64(3), 24135], _longs(256), ValueError, r"palette\[1\] must be a registry id from 0 to 24134, not 24135"),
     ([0, "3"], _longs(256), TypeError, r"palette\[1\] must be an int \(a registry id\), not str"),
 ]
 
@@ -40,8 +42,10 @@ def test_unpack_refuses_a_palette_entry_no_registry_id(quick_path, palette, long
         PalettedContainer.unpack(BLOCKS, given, data)
 
 
-@pytest.mark.parametrize("palette", [[0], [24134], [3, 0, 24134], list(range(200)), list(range(24134, 23000, -1))])
+@pytest.mark.parametrize("palette", [[0], [24134], [3, 0, 24134], list(range(200)), list(range(24134, 23000, -1)),
+                                     [True, 5], [np.int64(7), 9]])  # an int as an index is one: True is 1
 def test_unpack_takes_every_registry_id(quick_path, palette):
     bits = BLOCKS.bits_for_serialization(len(palette))
     longs = None if bits == 0 else [0] * -(-4096 // (64 // bits))
     assert PalettedContainer.unpack(BLOCKS, palette, longs).get_at(0) == palette[0]
+    assert PalettedContainer.unpack(BLOCKS, tuple(palette), longs).get_at(0) == palette[0]

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+import operator
 import struct
 from functools import cache, lru_cache
 from typing import Any
@@ -260,18 +261,36 @@ def _refuse_value(value: object, registry: int) -> None:
         raise ValueError(f"value must be a registry id from 0 to {registry - 1}, not {value}")
 
 
+_SHORT_PALETTE = 16  # the pure path checks a palette this short by min() and max(), a longer one by one NumPy max
+
+
 def _refuse_palette(entries: list[int], registry: int) -> None:
-    """Raises unless every one of ``entries`` (an unpacked palette) is an id of the registry, as
-    :func:`_refuse_value` for one value (``TypeError``, ``ValueError``), naming the first wrong
-    one as ``palette[i]``: checked whole (:func:`quick_set.plain_ids`: one C pass where built,
-    else C loops, the types then the least and the greatest), one by one only to name it."""
-    if quick_set.plain_ids(entries, registry):
-        return
+    """Raises unless every one of ``entries`` (an unpacked palette) is an int in 0..registry-1,
+    naming the first wrong one as ``palette[i]``: ``TypeError`` for one that is no int (an int
+    is anything ``operator.index`` takes: ``True`` is 1, as an index is), ``ValueError`` for one
+    outside the registry's ids. Checked whole: one C pass where :mod:`.quick_set` is compiled
+    (:func:`quick_set.plain_ids`, which takes plain ints alone: anything else goes on to the
+    loop below), else :mod:`struct` packing them as signed 64-bit ints (refusing any other) and
+    their range by ``min()``/``max()`` of a short palette or one NumPy max of the ids as unsigned
+    (a negative one is then above the registry); entry by entry only past that."""
+    if quick_set.compiled is not None:
+        if quick_set.plain_ids(entries, registry):
+            return
+    elif entries:
+        try:
+            packed = _long_struct(len(entries)).pack(*entries)
+        except struct.error:
+            packed = None
+        if packed is not None and (min(entries) >= 0 and max(entries) < registry if len(entries) <= _SHORT_PALETTE
+                                   else int(np.frombuffer(packed, dtype=np.uint64).max()) < registry):
+            return
     for i, entry in enumerate(entries):
-        if isinstance(entry, bool) or not isinstance(entry, int):
-            raise TypeError(f"palette[{i}] must be an int (a registry id), not {type(entry).__name__}")
-        if not 0 <= entry < registry:
-            raise ValueError(f"palette[{i}] must be a registry id from 0 to {registry - 1}, not {entry}")
+        try:
+            value = operator.index(entry)
+        except TypeError:
+            raise TypeError(f"palette[{i}] must be an int (a registry id), not {type(entry).__name__}") from None
+        if not 0 <= value < registry:
+            raise ValueError(f"palette[{i}] must be a registry id from 0 to {registry - 1}, not {value}")
 
 
 _NDARRAY = np.ndarray
@@ -535,9 +554,9 @@ class PalettedContainer(quick_set.Base):
         is no :class:`Strategy`): a list, or an ``int64`` array. A read-only one-dimensional
         array (:attr:`Packed.longs`, an array over ``bytes``) is used as it is, as the game's
         storage keeps its ``long[]``, and copied only when the container first changes; any
-        other is copied. ``palette`` is copied: a list of registry ids, each checked as
-        :meth:`set_at` checks a value (``TypeError`` for a non-int, ``ValueError`` outside
-        0..registry-1, naming ``palette[i]``).
+        other is copied. ``palette`` is copied: a list of registry ids, each checked as an
+        index is (``TypeError`` for a non-int, ``ValueError`` outside 0..registry-1, naming
+        ``palette[i]``, as :meth:`set_at` words it for a value).
         """
         if type(strategy) is Strategy and type(palette) is list:
             _refuse_palette(palette, strategy.registry)
