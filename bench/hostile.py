@@ -12,9 +12,10 @@ are built at full size here (``HOSTILE_FULL_SIZE=1``), small in the test suite. 
 when one did not; 2 when ``--only`` matches no entry (the names are listed: an entry that
 scales is named for its full size here, ``1024 chunks`` where the suite's says ``64 chunks``).
 
-The table (Markdown) has a row per entry; its columns (:data:`COLUMNS`): the numbered item
-of issue #11 (the hostile-input report the corpus answers) that the entry covers, the
-input, the exit status, wall and CPU seconds, max RSS, the verdict and the line matched.
+The table (Markdown) has a row per entry; its columns (:data:`COLUMNS`): the group, the kind
+of hostile input the entry is (``hostile_corpus.GROUPS``: "device files", "decompression
+bombs", ...), the input, the exit status, wall and CPU seconds, max RSS, the verdict and the
+line matched; a line under the table says what the group is (:data:`GROUP_NOTE`).
 """
 
 from __future__ import annotations
@@ -32,8 +33,10 @@ os.environ["HOSTILE_FULL_SIZE"] = "1"  # read by the corpus here and in the subp
 from hostile_corpus import ENTRIES, run  # noqa: E402
 
 
-# the table's columns; the first is the item of issue #11 (its hostile-input report) an entry covers
-COLUMNS = ("issue #11 item", "input", "exit", "seconds", "CPU seconds", "max RSS MB", "verdict", "the line")
+# the table's columns; the first is the kind of hostile input an entry is (Entry.group)
+COLUMNS = ("group", "input", "exit", "seconds", "CPU seconds", "max RSS MB", "verdict", "the line")
+GROUP_NOTE = ("group: the kind of hostile input (GROUPS in tests/hostile/hostile_corpus.py, one for each item of "
+              "the hostile-input report the corpus answers)")
 
 
 def main(argv=None) -> int:
@@ -64,7 +67,7 @@ def main(argv=None) -> int:
         ok = not why
         bad += not ok
         last = next((line for line in reversed(lines) if re.search(entry.line, line)), lines[-1] if lines else "")
-        rows.append((str(entry.item), entry.name, "killed" if r.timed_out else str(r.status), f"{r.seconds:.2f}",
+        rows.append((entry.group, entry.name, "killed" if r.timed_out else str(r.status), f"{r.seconds:.2f}",
                      f"{r.cpu_seconds:.2f}", f"{r.max_rss / 2**20:.0f}", "ok" if ok else "FAIL: " + "; ".join(why),
                      _cut(last, 110)))
         print(f"{entry.name}: {rows[-1][2]} {rows[-1][3]} s ({rows[-1][4]} s CPU) {rows[-1][5]} MB {rows[-1][6]}",
@@ -73,6 +76,7 @@ def main(argv=None) -> int:
     print("|" + "|".join(" --- " for _ in COLUMNS) + "|")
     for row in rows:
         print("| " + " | ".join(c.replace("|", "\\|") for c in row) + " |")
+    print(f"\n{GROUP_NOTE}")
     return 1 if bad else 0
 
 

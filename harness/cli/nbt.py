@@ -141,8 +141,9 @@ compressed as the input was unless --compression gzip|zlib|none says otherwise (
 none; bedrock-level-dat: always none, as Bedrock stores its level.dat). --storage-version N sets a Bedrock level.dat header's storage version (default: the
 input's header, else its StorageVersion tag); it applies to --to bedrock-level-dat only.
 
---to snbt: the text of SnbtPrinterTagVisitor of --version, UTF-8. --compression does not
-apply. The text written is read back with the TagParser of the same version; when it would
+--to snbt: the pretty, indented text of SnbtPrinterTagVisitor of --version (what show
+--pretty prints; show without it prints the compact one-line toString()), UTF-8.
+--compression does not apply. The text written is read back with the TagParser of the same version; when it would
 not read back as the same tag (the game's grammar refuses some keys and values its printer
 writes, e.g. an empty key in 26.x), a warning on stderr says why. Texts over 1 MiB are
 checked only with --strict (the parser is slow on huge arrays), and none over
@@ -208,7 +209,7 @@ def register(subparsers) -> None:
     convert.add_argument("input", type=Path, help="the file (- for standard input), or FILE#X,Z: chunk X,Z of a region file")
     convert.add_argument("output", type=Path, help="the file to write; - for standard output (binary output "
                                                     "only when redirected, not to a terminal)")
-    convert.add_argument("--to", required=True, choices=TARGETS, help="the output's encoding")
+    convert.add_argument("--to", required=True, choices=TARGETS, help="the output's encoding (snbt: pretty, indented text)")
     convert.add_argument("--compression", choices=compression.COMPRESSIONS,
                          help="binary output's compression (default: the input's; none for SNBT input)")
     convert.add_argument("--storage-version", type=int, metavar="N",
@@ -587,6 +588,9 @@ def _as_text(raw: bytes, leading: _Leading) -> tuple[str, bool] | None:
         raise
 
 
+_UNREADABLE_ROWS_SHOWN = 3  # rows of a region listing whose every chunk is unreadable: the rest are summed up
+
+
 class _Region:
     """A region file named on the command line: its chunk list, or one chunk as a document."""
 
@@ -719,6 +723,11 @@ class _Region:
         if rows and damaged == len(rows):
             self.unreadable = (f"{self.path}: no chunk could be read ({_count(damaged, 'chunk')} present, none "
                                f"the game can load); the first, {first}")
+            if len(rows) > _UNREADABLE_ROWS_SHOWN:  # a header of garbage, as a rule: a few rows say it
+                rest = len(rows) - _UNREADABLE_ROWS_SHOWN
+                rows = rows[:_UNREADABLE_ROWS_SHOWN] + [
+                    f"... and {_count(rest, 'more chunk')}, not listed: no chunk of this file can be read (as with a "
+                    f"sector table of random bytes, whose entries point past the file)"]
         if not rows:  # nothing stored: no table to head
             return [f"region file (recognised by {self.how})", *cut, f"{count}: the region holds no chunk"]
         return [f"region file (recognised by {self.how})", *cut, count, _table_row(heading, widths), *rows]

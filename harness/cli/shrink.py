@@ -6,6 +6,7 @@ The behaviour and exit statuses are :data:`DESCRIPTION` (the ``--help`` text).
 from __future__ import annotations
 
 import json
+import shlex
 import sys
 
 from harness.cli import options
@@ -32,9 +33,11 @@ tail> (s: shrunk; p: the game's recorded cases, g: generated ones) and
 shrunk_from: the original id; --out FILE also writes it, atomically. To run it:
 "harness check --cases FILE", wherever the file is. A case shrunk to a prefix of
 the recorded operations (always, without --oracle) is judged by the original's
-recorded answers; one the oracle shrank further is unverified until the game
-has answered it (harness record, or "harness live --jar server.jar --cases
-FILE" against the game). What was tried goes to stderr.
+recorded answers; one the oracle shrank further has no recorded answer, so
+"harness check --cases FILE" judges nothing (exit 2) until the game has
+answered it: "harness record --jar server.jar --cases FILE --out DIR", then
+"harness check --recorded DIR/<version>/<area>.jsonl --impl CMD" (the file's
+header and stderr say so). What was tried goes to stderr.
 
 CASE_ID is one case's id; a pattern (storage/p/fill-*) is taken when it matches
 exactly one recorded case, and refused naming a few when it matches more.
@@ -58,6 +61,16 @@ def run_it_line(out: str | None, judged: str) -> str:
     file = shlex.quote(str(out)) if out else "FILE"
     line = f"to run it: harness check --cases {file} ({judged}), or harness live --jar server.jar --cases {file}"
     return line if out else f"{line}; FILE: the case printed below, saved anywhere"
+
+
+def judge_it_later(file: str, version: str, area: str, impl: str | None) -> str:
+    """How to judge a case the oracle shrank past the recorded prefixes (no recorded answer holds
+    it, so ``harness check --cases`` of it judges nothing and exits 2): record the game's answers
+    to ``file``, then check ``impl`` (a command; None: ours) against them."""
+    against = f" --impl {shlex.quote(impl)}" if impl else ""
+    return (f"no recorded answer judges it yet (the oracle shrank it past the recorded prefixes), so harness check "
+            f"--cases {file} judges nothing; record the game's answers first: harness record --jar server.jar "
+            f"--cases {file} --out DIR, then harness check --recorded DIR/{version}/{area}.jsonl{against}")
 
 
 def register(subparsers) -> None:
@@ -174,18 +187,24 @@ def run(args) -> int:
     print(f"shrunk {cid} in {case['version']}: {n0} ops to {n1}, {tried}", file=sys.stderr)
     for m in result.mismatches[:1]:
         print("\n".join(mismatch_lines(m)), file=sys.stderr)
-    judged = ("judged by the recorded answers of its prefix" if prefix else
-              "unverified until the game answers it: the oracle shrank it past the recorded prefixes")
-    text = cases_text(case["area"], "harness shrink", [shrunk],
-                      header=f"shrunk by harness shrink from {case['id']} ({case['version']}); run it with "
-                             "harness check --cases <this file>, wherever it is")
+    header = f"shrunk by harness shrink from {case['id']} ({case['version']}); "
+    if prefix:
+        header += "run it with harness check --cases <this file>, wherever it is"
+    else:
+        header += judge_it_later("<this file>", case["version"], case["area"], args.impl)
+    text = cases_text(case["area"], "harness shrink", [shrunk], header=header)
     if args.out:
         try:
             atomic_write_text(args.out, text)
         except OSError as e:
             print(f"harness shrink: cannot write {args.out}: {describe_os_error(e)}", file=sys.stderr)
             return 2
-    print(run_it_line(args.out, judged), file=sys.stderr)
+    if prefix:
+        print(run_it_line(args.out, "judged by the recorded answers of its prefix"), file=sys.stderr)
+    else:
+        file = shlex.quote(str(args.out)) if args.out else "FILE"
+        print(f"to judge it: {judge_it_later(file, case['version'], case['area'], args.impl)}"
+              + ("" if args.out else "; FILE: the case printed below, saved anywhere"), file=sys.stderr)
     try:
         sys.stdout.write(text)
         sys.stdout.flush()

@@ -34,6 +34,7 @@ from pathlib import Path
 
 from harness.engine.limits import LimitExceeded, NotUtf8, read_capped, utf8_text
 from harness.engine.runner import Outcome
+from harness.engine.shorten import ID_CHARS, shorten
 
 
 class BaselineError(ValueError):
@@ -167,6 +168,32 @@ class Baseline(dict):
     error_policy: str | None = None
 
 
+def _json_kind(value: object) -> str:
+    """A parsed JSON value's kind in JSON's words (``an array``, ``a string``, ...)."""
+    if isinstance(value, bool) or value is None:
+        return json.dumps(value)
+    for types, kind in ((dict, "an object"), (list, "an array"), (str, "a string"), ((int, float), "a number")):
+        if isinstance(value, types):
+            return kind
+    return type(value).__name__
+
+
+def _not_a_report(doc: object) -> str | None:
+    """What keeps ``doc`` (a parsed baseline) from being a ``harness check --json`` report: the
+    top level, its ``"format"`` or its ``"cases"`` list, said as found; None for a report."""
+    if not isinstance(doc, dict):
+        return f"the top level is {_json_kind(doc)}, not an object"
+    if "format" not in doc:
+        return 'the top-level object has no "format" (a report has "format": "harness-check/1")'
+    if doc["format"] != "harness-check/1":
+        return f'its "format" is {shorten(json.dumps(doc["format"]), ID_CHARS)}, not "harness-check/1"'
+    if "cases" not in doc:
+        return 'the top-level object has no "cases" list (one entry per case run)'
+    if not isinstance(doc["cases"], list):
+        return f'its "cases" is {_json_kind(doc["cases"])}, not a list (one entry per case run)'
+    return None
+
+
 def read_baseline(path: str | Path) -> Baseline:
     """``(version, case id) -> status`` of a JSON report (a :class:`Baseline`, with the run's
     implementation and error policy); :class:`BaselineError` for a file that is not one."""
@@ -178,9 +205,9 @@ def read_baseline(path: str | Path) -> Baseline:
         raise BaselineError(f"{path}: cannot read the baseline: {e.strerror or e}") from None
     except ValueError as e:
         raise BaselineError(f"{path}: the baseline is not JSON ({e})") from None
-    if not isinstance(doc, dict) or doc.get("format") != "harness-check/1" or not isinstance(doc.get("cases"), list):
-        raise BaselineError(f"{path}: not a harness check JSON report (written by 'harness check --json'; "
-                            "\"format\": \"harness-check/1\")")
+    wrong = _not_a_report(doc)
+    if wrong:
+        raise BaselineError(f"{path}: not a harness check JSON report (written by 'harness check --json'): {wrong}")
     out = Baseline()
     for key in ("implementation", "error_policy"):
         if isinstance(doc.get(key), str):

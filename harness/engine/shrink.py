@@ -26,7 +26,9 @@ strictly smaller, so it ends):
 2. **fewer operations** (only with an oracle for arbitrary cases): delete chunks of the
    operations before the failing last one, halving the chunk size down to single ops;
 3. **smaller inputs** (same condition): in the setup and in the operations' arguments,
-   integers towards 0, lists and strings shorter (hex strings by whole bytes).
+   integers towards 0, lists and strings shorter (hex strings by whole bytes; text with
+   brackets first by whole entries of a compound or list, ``{a:[],c:[L;1]}`` to
+   ``{c:[L;1]}``, then by characters).
 
 >>> from harness.engine.oracle import RecordedOracle
 >>> from harness.engine.runner import CallableImplementation
@@ -278,9 +280,59 @@ def _smaller(value):
                 yield v
     elif isinstance(value, str):
         unit = 2 if is_hex(value) else 1
+        if unit == 1:
+            yield from _entry_deletions(value)
         yield from _deletions(value, unit)
     elif isinstance(value, list):
         yield from _deletions(value, 1)
+
+
+def _entry_deletions(text: str):
+    """``text`` with one entry of a bracketed compound or list taken out, with its comma (SNBT or
+    JSON text: ``{a:[],c:[L;1]}`` gives ``{c:[L;1]}``, ``{a:[]}``, then ``{a:[],c:[]}``),
+    outermost brackets first, each of their entries left to right; quoted text is skipped. The
+    character deletions of :func:`_deletions` cut one character or an aligned run at a time, so
+    they never take out a whole entry that does not lie on their boundaries.
+
+    >>> list(_entry_deletions("{a:[],c:[L;1]}"))
+    ['{c:[L;1]}', '{a:[]}', '{a:[],c:[]}']
+    """
+    groups = []  # (depth, [(start, end) of each entry, end at its comma or closing bracket])
+    stack: list[list] = []  # per open bracket: [where its current entry starts, its entries so far]
+    quote = None
+    i = 0
+    while i < len(text):
+        c = text[i]
+        if quote:
+            if c == "\\":
+                i += 1
+            elif c == quote:
+                quote = None
+        elif c in "\"'":
+            quote = c
+        elif c in "{[":
+            stack.append([i + 1, []])
+        elif c == "," and stack:
+            stack[-1][1].append((stack[-1][0], i))
+            stack[-1][0] = i + 1
+        elif c in "}]" and stack:
+            start, entries = stack.pop()
+            entries.append((start, i))
+            groups.append((len(stack), entries))
+        i += 1
+    seen = {text}
+    for _, entries in sorted(groups, key=lambda group: group[0]):  # stable: left to right within a depth
+        for k, (start, end) in enumerate(entries):
+            if len(entries) == 1:
+                cut = (start, end)  # the only entry: the brackets stay, empty
+            elif k + 1 < len(entries):
+                cut = (start, entries[k + 1][0])  # the entry and the comma after it
+            else:
+                cut = (entries[k - 1][1], end)  # the last: the comma before it and the entry
+            candidate = text[:cut[0]] + text[cut[1]:]
+            if candidate not in seen:
+                seen.add(candidate)
+                yield candidate
 
 
 def _deletions(seq, unit: int):

@@ -15,6 +15,8 @@ in ``reference/RECORDED_FORMAT.md``.
 
 from __future__ import annotations
 
+import operator
+
 
 class GameError(Exception):
     """A refusal, as the game would refuse: exception kind plus message.
@@ -63,3 +65,14 @@ def inclusive_between(start: int, end: int, value: int) -> None:
             "IllegalArgumentException",
             f"The value {value} is not in the specified inclusive range of {start} to {end}",
         )
+
+
+def refuse_non_ints(operation: str, **arguments: object) -> None:
+    """``TypeError`` "OPERATION: NAME must be an int, not TYPE" for the first of ``arguments``
+    that is no int (anything ``operator.index`` takes is one); nothing when all are. Called where
+    Python's own error (a comparison of ``None``, a float as an index) would otherwise show."""
+    for name, value in arguments.items():
+        try:
+            operator.index(value)  # type: ignore[arg-type]
+        except TypeError:
+            raise TypeError(f"{operation}: {name} must be an int, not {type(value).__name__}") from None

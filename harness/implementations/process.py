@@ -47,6 +47,7 @@ import collections
 import json
 import os
 import queue
+import re
 import shlex
 import signal
 import subprocess
@@ -230,7 +231,7 @@ class ProcessImplementation:
         self.restarts += 1
         if proc is not None and proc.returncode is not None and proc.returncode != -signal.SIGKILL:
             reason += f" (exit status {proc.returncode})"
-        tail = [shorten(line.rstrip("\n"), 300) for line in list(self._stderr) if line is not None][-5:]
+        tail = [shown_output(line, 300, quoted=False) for line in list(self._stderr) if line is not None][-5:]
         if tail:
             reason += "; stderr: " + " | ".join(tail)
         self._failed_in_a_row += 1
@@ -277,7 +278,7 @@ class ProcessImplementation:
             text = reply.decode("utf-8")
         except UnicodeDecodeError as e:
             raise self._fail(f"the answer line is not valid UTF-8 at byte {e.start} (lone surrogates go as "
-                             f"\\udXXX escapes): {shown_bytes(reply)}") from None
+                             f"\\udXXX escapes): {shown_output(reply)}") from None
         constants: list[str] = []  # NaN, Infinity, -Infinity: Python reads them, JSON has none of them
         try:
             doc = parse(text, parse_constant=lambda token: constants.append(token) or float(token))
@@ -288,11 +289,11 @@ class ProcessImplementation:
                              f"objects than {bound}") from None
         except json.JSONDecodeError as e:
             raise self._fail(f"the answer line is not JSON ({e.msg} at character {e.pos}): "
-                             f"{shorten(repr(text.rstrip(chr(10))), MESSAGE_CHARS)}") from None
+                             f"{shown_output(text)}") from None
         if not isinstance(doc, dict):
             raise self._fail(f"the answer line is not a JSON object (the answer to "
                              f"{shorten(repr(case['id']), ID_CHARS)} is one) but {kind_of(doc)}: "
-                             f"{shorten(repr(text.rstrip(chr(10))), MESSAGE_CHARS)}")
+                             f"{shown_output(text)}")
         if doc.get("id") != case["id"]:
             raise self._fail(f"expected the answer to {shorten(repr(case['id']), ID_CHARS)}, got a line for "
                              f"{shorten(repr(doc.get('id')), ID_CHARS)}")
@@ -301,12 +302,12 @@ class ProcessImplementation:
         if constants:  # a whole line for this case: that case fails, the process goes on
             held = " and ".join(dict.fromkeys(constants))
             raise ImplementationFailure(f"the answer line holds {held}, which is not JSON (JSON has no NaN or "
-                                        f"Infinity): {shorten(repr(text.rstrip(chr(10))), MESSAGE_CHARS)}")
+                                        f"Infinity): {shown_output(text)}")
         if "failure" in doc:
             if "answers" in doc:
-                raise ImplementationFailure(f"the implementation reported: {shorten(str(doc['failure']), MESSAGE_CHARS)} "
+                raise ImplementationFailure(f"the implementation reported: {shown_output(str(doc['failure']), quoted=False)} "
                                             "(the line has 'answers' too; such a line counts as a failure)")
-            raise ImplementationDeclined(f"the implementation reported: {shorten(str(doc['failure']), MESSAGE_CHARS)}")
+            raise ImplementationDeclined(f"the implementation reported: {shown_output(str(doc['failure']), quoted=False)}")
         if not isinstance(doc.get("answers"), list):
             raise ImplementationFailure("the answer line has no 'answers' list")
         if self.longs_as_strings:
@@ -367,7 +368,8 @@ def _pump(stream, put: Callable, limit: int, whole_lines: bool) -> None:
     longer one is reported as ``_OVERLONG`` and reading stops (the process is restarted): a
     program that never writes a newline cannot make the harness hold more than ``limit``.
     Otherwise (stderr, for people) each piece of at most ``limit`` bytes is put as text,
-    bytes that are not UTF-8 as ``\\xNN`` escapes."""
+    bytes that are not UTF-8 as lone surrogates (``surrogateescape``: :func:`shown_output`
+    shows them as ``\\xNN``)."""
     try:
         while True:
             raw = stream.readline(limit + 1 if whole_lines else limit)
@@ -376,7 +378,7 @@ def _pump(stream, put: Callable, limit: int, whole_lines: bool) -> None:
             if whole_lines and len(raw) > limit and not raw.endswith(b"\n"):
                 put(_OVERLONG)
                 return
-            put(raw if whole_lines else raw.decode("utf-8", errors="backslashreplace"))
+            put(raw if whole_lines else raw.decode("utf-8", errors="surrogateescape"))
     except (OSError, ValueError):
         pass
     finally:
@@ -387,13 +389,27 @@ def _pump(stream, put: Callable, limit: int, whole_lines: bool) -> None:
     put(None)
 
 
-def shown_bytes(line: bytes, limit: int = MESSAGE_CHARS) -> str:
-    """A line that is not UTF-8, for a person: UTF-8 parts as text, other bytes as ``\\xNN``.
+# an escape repr gives a byte that was no UTF-8 (surrogateescape's \udc80..\udcff), not after an escaped backslash
+_UNDECODED = re.compile(r"(?<!\\)((?:\\\\)*)\\udc([89a-f][0-9a-f])")
 
-    >>> shown_bytes(b'{"id":"a\\xed\\xa0\\xbd"}\\n')
-    '{"id":"a\\\\xed\\\\xa0\\\\xbd"}'
+
+def shown_output(raw: bytes | str, limit: int = MESSAGE_CHARS, *, quoted: bool = True) -> str:
+    """What a program wrote (an answer line, a line of its stderr, its ``failure``), for a report:
+    as Python writes a string (quotes; NUL, escape sequences and other control characters as
+    escapes), bytes that are not UTF-8 as ``\\xNN``, cut to ``limit`` characters. With
+    ``quoted=False`` text that prints as itself is shown as it is, without quotes. The one way a
+    report shows a program's bytes or text: nothing it wrote reaches the terminal raw.
+
+    >>> shown_output(b'\\xff\\xfe\\x00garbage\\n')
+    "'\\\\xff\\\\xfe\\\\x00garbage'"
+    >>> shown_output('\\x1b[31mRED\\x1b[0m', quoted=False), shown_output('plain words', quoted=False)
+    ("'\\\\x1b[31mRED\\\\x1b[0m'", 'plain words')
     """
-    return shorten(line.rstrip(b"\n").decode("utf-8", errors="backslashreplace"), limit)
+    text = raw.decode("utf-8", errors="surrogateescape") if isinstance(raw, bytes) else raw
+    text = text.rstrip("\n")
+    if not quoted and text.isprintable():
+        return shorten(text, limit)
+    return shorten(_UNDECODED.sub(r"\1\\x\2", repr(text)), limit)
 
 
 def failure_text(e: Exception) -> str:

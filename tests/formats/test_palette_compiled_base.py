@@ -28,7 +28,7 @@ from hypothesis import strategies as st
 from conftest import RECORDED_VERSIONS
 from harness.formats.errors import GameError
 from helpers_cli import fork, wait
-from helpers_palette import needs_quick_set, palette_cases_to_replay
+from helpers_palette import needs_quick_set, palette_cases_to_replay, unpack_unchecked
 from helpers_palette import quick_path  # noqa: F401  (the fixture: each quick path)
 from harness.formats.palette import PalettedContainer, Strategy, quick_set
 from harness.formats.storage import long_bytes
@@ -138,7 +138,7 @@ def test_values_that_share_a_slot_of_the_seen_table_keep_their_own_ids(quick_pat
 def test_a_loaded_palette_of_other_entries_answers_as_the_pure_path(monkeypatch, entries):
     # a loaded palette holds whatever the saved form had (GAME_FACTS.md 2.4: no check at unpack)
     def run():
-        c = PalettedContainer.unpack(BIOMES, list(entries), [0] * 2)  # 2 bits: 64 values in 2 longs
+        c = unpack_unchecked(BIOMES, list(entries), [0] * 2)  # 2 bits: 64 values in 2 longs
         out = []
         for i, v in enumerate([3, 1, 5, 7, 1, 8, 9, 3]):
             c.set_at(i, v)

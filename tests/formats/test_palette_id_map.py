@@ -6,7 +6,7 @@ import pytest
 
 from harness.formats.palette import PalettedContainer, Strategy
 from harness.formats.palette.palettes import GlobalPalette, HashMapPalette, LinearPalette
-from helpers_palette import quick_path  # noqa: F401  (the fixture: each quick path)
+from helpers_palette import quick_path, unpack_unchecked  # noqa: F401  (the fixture: each quick path)
 
 BLOCKS = Strategy.block_states(35723)
 
@@ -39,7 +39,7 @@ def test_the_quick_path_reads_the_palettes_own_map(quick_path, distinct):
 
 
 def test_a_palette_holding_more_than_registry_ids_is_read_through_a_copy_that_learns_nothing():
-    c = PalettedContainer.unpack(Strategy.biomes(67), [7, 500, 9], [1 << 2, 0])  # 500: no registry id, at index 1
+    c = unpack_unchecked(Strategy.biomes(67), [7, 500, 9], [1 << 2, 0])  # 500: no registry id, at index 1
     c.set_at(0, 9)
     c.set_at(2, 3)  # a new value, room for it: the full path adds it to the palette alone
     assert c._known == {7: 0, 9: 2} and c._data.palette.id_map() == {7: 0, 500: 1, 9: 2, 3: 3}

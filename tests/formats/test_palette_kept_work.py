@@ -15,6 +15,7 @@ from harness.formats.storage import SimpleBitStorage
 from harness.formats.storage.simple_bit_storage import CELL_LIMIT
 from harness.formats.storage.word_codec import decode_words, encode_values
 from harness.formats.varint import write_varint
+from helpers_palette import unpack_unchecked
 
 BLOCKS = Strategy.block_states(35723)
 
@@ -145,7 +146,7 @@ def test_unpack_reads_the_strategys_packed_layout_alone(monkeypatch, entries, da
 def test_a_loaded_palette_moves_to_global_as_its_id_for_gives_each_value():
     # GAME_FACTS.md 2.4: a loaded palette's entries are not checked; GlobalPalette.idFor gives
     # a registry id its own id and 0 to anything else
-    c = PalettedContainer.unpack(Strategy.biomes(67), [3, True, 5, -1], [0b11_1001, 0])  # ids 1, 2, 3, then 0
+    c = unpack_unchecked(Strategy.biomes(67), [3, True, 5, -1], [0b11_1001, 0])  # ids 1, 2, 3, then 0
     for v in range(10, 16):  # ten values: past the linear 3 bits, so global
         c.set_at(10 + v, v)
     assert c.bits() == 7 and [c.get_at(i) for i in range(4)] == [1, 5, 0, 3]

@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import RECORDED_VERSIONS
-from helpers_palette import assert_answers_as_recorded, needs_quick_set, palette_cases_to_replay
+from helpers_palette import assert_answers_as_recorded, needs_quick_set, palette_cases_to_replay, unpack_unchecked
 from helpers_palette import quick_path  # noqa: F401  (the fixture: each quick path)
 from harness.formats import versions
 from harness.formats.errors import GameError
@@ -160,7 +160,7 @@ def test_pack_after_sets_is_the_pack_of_a_container_built_from_the_values(quick_
 
 def test_a_known_value_is_still_refused_where_the_full_path_refuses(quick_path):
     # a loaded palette may hold ids that are no registry id (GAME_FACTS.md 2.4: no check at unpack)
-    c = PalettedContainer.unpack(BIOMES, [3, 99, -1, 4], _rule_longs(2, [0, 1, 2, 3] * 16))
+    c = unpack_unchecked(BIOMES, [3, 99, -1, 4], _rule_longs(2, [0, 1, 2, 3] * 16))
     c.set_at(0, 4)  # turns the quick path on
     for bad, error in ((99, ValueError), (-1, ValueError), (True, TypeError), (4.0, TypeError),
                        (np.int64(4), TypeError)):

@@ -37,16 +37,39 @@ FULL_SIZE = os.environ.get("HOSTILE_FULL_SIZE") == "1"  # entries that scale bui
 KEPT_OUTPUT = 1 << 20  # of a longer stdout, this much of its start and of its end is kept
 
 
+# the kind of hostile input each item of issue #11 (the hostile-input report the corpus answers) is about
+GROUPS = {
+    1: "device files",
+    2: "decompression bombs",
+    3: "YAML alias expansion",
+    4: "huge SNBT",
+    5: "long SNBT numbers",
+    6: "a child holding the pipes",
+    7: "absurd option values",
+    8: "huge integers",
+    9: "huge case ids",
+    10: "YAML 1.1 integers",
+    11: "deep nesting",
+    12: "endless or huge streams",
+    13: "huge arrays shown",
+}
+
+
 @dataclass
 class Entry:
     name: str
-    item: int  # the item of issue #11
+    item: int  # the item of issue #11; its kind of input is GROUPS[item] (Entry.group)
     build: Callable[[Path], list[str]]
     status: int
     line: str  # a regular expression one line of stderr (or stdout) must match
     seconds: float = SECONDS  # it must end within this
     max_rss: Callable[[Path], int] | None = None  # its peak resident size bound, from the built folder; MAX_RSS if None
     also: tuple[str, ...] = ()  # more regular expressions, each of which some line must match as well
+
+    @property
+    def group(self) -> str:
+        """The kind of hostile input the entry is (:data:`GROUPS` of its item)."""
+        return GROUPS[self.item]
 
 
 def _harness(*args: str) -> list[str]:

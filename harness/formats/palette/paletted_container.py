@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+import operator
 import struct
 from functools import cache, lru_cache
 from typing import Any
@@ -258,6 +259,38 @@ def _refuse_value(value: object, registry: int) -> None:
         raise TypeError(f"value must be an int (a registry id), not {type(value).__name__}")
     if not 0 <= value < registry:
         raise ValueError(f"value must be a registry id from 0 to {registry - 1}, not {value}")
+
+
+_SHORT_PALETTE = 16  # the pure path checks a palette this short by min() and max(), a longer one by one NumPy max
+
+
+def _refuse_palette(entries: list[int], registry: int) -> None:
+    """Raises unless every one of ``entries`` (an unpacked palette) is an int in 0..registry-1,
+    naming the first wrong one as ``palette[i]``: ``TypeError`` for one that is no int (an int
+    is anything ``operator.index`` takes: ``True`` is 1, as an index is), ``ValueError`` for one
+    outside the registry's ids. Checked whole: one C pass where :mod:`.quick_set` is compiled
+    (:func:`quick_set.plain_ids`, which takes plain ints alone: anything else goes on to the
+    loop below), else :mod:`struct` packing them as signed 64-bit ints (refusing any other) and
+    their range by ``min()``/``max()`` of a short palette or one NumPy max of the ids as unsigned
+    (a negative one is then above the registry); entry by entry only past that."""
+    if quick_set.compiled is not None:
+        if quick_set.plain_ids(entries, registry):
+            return
+    elif entries:
+        try:
+            packed = _long_struct(len(entries)).pack(*entries)
+        except struct.error:
+            packed = None
+        if packed is not None and (min(entries) >= 0 and max(entries) < registry if len(entries) <= _SHORT_PALETTE
+                                   else int(np.frombuffer(packed, dtype=np.uint64).max()) < registry):
+            return
+    for i, entry in enumerate(entries):
+        try:
+            value = operator.index(entry)
+        except TypeError:
+            raise TypeError(f"palette[{i}] must be an int (a registry id), not {type(entry).__name__}") from None
+        if not 0 <= value < registry:
+            raise ValueError(f"palette[{i}] must be a registry id from 0 to {registry - 1}, not {value}")
 
 
 _NDARRAY = np.ndarray
@@ -521,15 +554,18 @@ class PalettedContainer(quick_set.Base):
         is no :class:`Strategy`): a list, or an ``int64`` array. A read-only one-dimensional
         array (:attr:`Packed.longs`, an array over ``bytes``) is used as it is, as the game's
         storage keeps its ``long[]``, and copied only when the container first changes; any
-        other is copied. ``palette`` is copied (a list of registry ids).
+        other is copied. ``palette`` is copied: a list of registry ids, each checked as an
+        index is (``TypeError`` for a non-int, ``ValueError`` outside 0..registry-1, naming
+        ``palette[i]``, as :meth:`set_at` words it for a value).
         """
         if type(strategy) is Strategy and type(palette) is list:
+            _refuse_palette(palette, strategy.registry)
             layout = strategy.packed_layout(len(palette))
             if type(data) is _NDARRAY:
                 adopt = _ADOPTED.get(layout.configuration.kind)
                 if adopt is not None and data.dtype is _INT64 and data.ndim == 1:
                     return cls._unpack_as_given(strategy, layout, adopt, palette, data)
-            return cls._unpack(strategy, palette, data, layout)
+            return cls._unpack(strategy, palette, data, layout, check_palette=False)
         return cls._unpack(strategy, palette, data)
 
     @classmethod
@@ -552,14 +588,20 @@ class PalettedContainer(quick_set.Base):
 
     @classmethod
     def _unpack(cls, strategy: Strategy, palette: Iterable[int], data: Iterable[int] | np.ndarray[Any, Any] | None,
-                layout: PackedLayout | None = None) -> PalettedContainer:
+                layout: PackedLayout | None = None, *, check_palette: bool = True) -> PalettedContainer:
         """:meth:`unpack` of any arguments, each checked and turned into our own form
         (``layout``: the strategy's :meth:`Strategy.packed_layout` of the palette's size, where
-        :meth:`unpack` has it already)."""
+        :meth:`unpack` has it already; ``check_palette=False`` where it has checked the palette,
+        or for a test's palette of entries no registry has, as a saved form may hold them)."""
         if type(strategy) is not Strategy:
             _require_strategy(strategy)
         longs = None if data is None else java_longs(data, "data")
-        entries = list(palette)
+        try:
+            entries = list(palette)
+        except TypeError:
+            raise TypeError(f"palette must be a list of registry ids, not {type(palette).__name__}") from None
+        if check_palette:
+            _refuse_palette(entries, strategy.registry)
         if layout is None:
             layout = strategy.packed_layout(len(entries))
         bits, configuration = layout.bits, layout.configuration

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Literal, NamedTuple
 
+from harness.formats.errors import refuse_non_ints
 from harness.formats.storage.simple_bit_storage import expected_longs
 
 PaletteKind = Literal["single_value", "linear", "hash_map", "global"]
@@ -109,7 +110,11 @@ class Strategy:
         """``strategy.index(x, y, z)`` (the game's ``getIndex``): ``(y << b | z) << b | x`` in Java
         ints, with no bounds check (as the game)."""
         b = self.size_bits
-        n = ((((y << b) | z) << b) | x) & 0xFFFFFFFF
+        try:
+            n = ((((y << b) | z) << b) | x) & 0xFFFFFFFF
+        except TypeError:
+            refuse_non_ints("index", x=x, y=y, z=z)
+            raise
         return n - (1 << 32) if n >= (1 << 31) else n
 
     def configuration(self, bits: int) -> Configuration:

@@ -182,15 +182,56 @@ class ChunkLocation:
 
 
 def _present(loc: ChunkLocation | None) -> ChunkLocation:
-    """``loc``, or ``LookupError`` for ``None`` (what ``location`` gives for an absent chunk)."""
+    """``loc``, or ``LookupError`` for ``None`` (what ``location`` gives for an absent chunk),
+    ``TypeError`` for anything else that is no :class:`ChunkLocation`."""
+    if type(loc) is ChunkLocation:
+        return loc
+    if loc is not None and not isinstance(loc, ChunkLocation):
+        raise TypeError(f"loc must be a ChunkLocation (as location(x, z) gives it), not {type(loc).__name__}")
     if loc is None:
         raise LookupError("no chunk: the location is None, which location(x, z) answers for a chunk the "
                           "region does not hold; test `loc is None` (or has_chunk) before reading it")
     return loc
 
 
-def _index(x: int, z: int) -> int:
+def _index(x: int, z: int, operation: str) -> int:
+    """The table index of world chunk ``(x, z)``; ``TypeError`` naming ``operation``'s argument
+    when one is no int (``bool`` included), as :meth:`RegionFile.location` refuses it."""
+    if type(x) is not int or type(z) is not int:
+        for name, value in (("x", x), ("z", z)):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise TypeError(f"{operation}: {name} must be an int (a world chunk coordinate, as ChunkPos "
+                                f"holds it), not {type(value).__name__}")
     return (x & 31) + 32 * (z & 31)
+
+
+_BYTES_LIKE = (bytes, bytearray, memoryview)
+
+
+def _require_bytes(value: object, what: str) -> None:
+    """``TypeError`` naming ``what`` unless ``value`` is bytes, a bytearray or a memoryview."""
+    if not isinstance(value, _BYTES_LIKE):
+        raise TypeError(f"{what} must be bytes (or a bytearray or memoryview), not {type(value).__name__}")
+
+
+def _require_open_arguments(version: object, origin: object, external: object, clock: object) -> None:
+    """``TypeError`` naming :class:`RegionFile`'s argument ``version`` (no int), ``origin`` (no
+    pair of ints), ``external`` (no mapping of names to bytes) or ``clock`` (not callable)."""
+    if clock is not None and not callable(clock):
+        raise TypeError(f"RegionFile: clock must be a function giving seconds since 1970, not {type(clock).__name__}")
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise TypeError(f"RegionFile: version must be an int (a compression id), not {type(version).__name__}")
+    if (not isinstance(origin, (tuple, list)) or len(origin) != 2
+            or any(isinstance(v, bool) or not isinstance(v, int) for v in origin)):
+        raise TypeError(f"RegionFile: origin must be a pair of ints (the region's x and z), not {origin!r}")
+    if external is not None:
+        if not isinstance(external, Mapping):
+            raise TypeError(f"RegionFile: external must be a mapping of file names to bytes, "
+                            f"not {type(external).__name__}")
+        for name, value in external.items():
+            if not isinstance(name, str):
+                raise TypeError(f"RegionFile: external's names must be str (c.X.Z.mcc), not {type(name).__name__}")
+            _require_bytes(value, f"RegionFile: external[{name!r}]")
 
 
 def _epoch_seconds() -> int:
@@ -224,7 +265,10 @@ class RegionFile:
                  version: int = rfv.DEFAULT, release: _versions.GameVersion | str | None = None,
                  clock: Callable[[], int] | None = None, truncated_ok: bool = True,
                  origin: tuple[int, int] = (0, 0)):
-        data = data if isinstance(data, bytes) else bytes(data)
+        if not isinstance(data, bytes):
+            _require_bytes(data, "RegionFile: data (the region file's contents; b\"\" for a new file)")
+            data = bytes(data)
+        _require_open_arguments(version, origin, external, clock)
         if 0 < len(data) < HEADER_BYTES and not truncated_ok:  # b"": a new file, as the game makes it
             raise RegionError(
                 f"Region file is {len(data)} bytes, shorter than its {HEADER_BYTES}-byte header",
@@ -417,13 +461,13 @@ class RegionFile:
 
     def has_chunk(self, x: int, z: int) -> bool:
         """``hasChunk(new ChunkPos(x, z))``: whether the table (as the game holds it) has an entry."""
-        return bool(self._offsets[_index(x, z)] != 0)
+        return bool(self._offsets[_index(x, z, "has_chunk")] != 0)
 
     def read(self, x: int, z: int, *, limit: int | None = None) -> bytes | None:
         """``getChunkDataInputStream(new ChunkPos(x, z))`` read to its end: the chunk's
         decompressed bytes, ``None`` where the game returns null (the reason in :attr:`log`),
         or the :class:`GameError` the stream throws."""
-        entry = self._offsets[_index(x, z)]
+        entry = self._offsets[_index(x, z, "read")]
         if entry == 0:
             return None
         self._closed_check()
@@ -478,7 +522,7 @@ class RegionFile:
         """``doesChunkExist(new ChunkPos(x, z))``: an entry whose 5-byte chunk header is there,
         with a known compression id and a length that fits its sectors (an external chunk: a
         known id and its ``c.X.Z.mcc`` present); ``False`` on a closed file."""
-        entry = self._offsets[_index(x, z)]
+        entry = self._offsets[_index(x, z, "does_chunk_exist")]
         if entry == 0 or self.closed:
             return False
         sector, count = entry >> 8, entry & 0xFF
@@ -493,13 +537,15 @@ class RegionFile:
     def write(self, x: int, z: int, data: bytes) -> None:
         """``getChunkDataOutputStream(new ChunkPos(x, z))``, ``data`` written to it, closed:
         compressed with :attr:`version` and stored (module text). ``UnsupportedOperationException``
-        for compression 127 (nothing written)."""
+        for compression 127 (nothing written). ``TypeError`` for an ``x`` or ``z`` that is no
+        int or ``data`` that is no bytes."""
+        index = _index(x, z, "write")
+        _require_bytes(data, "write: data (the chunk's NBT bytes)")
         if not rfv.exists(self.version, self.release):
             raise GameError("NullPointerException", None)  # fromId gave null: no stream to wrap
         packed = rfv.write(self.version, data)
         self._closed_check()
         buf = struct.pack(">iB", java_int(len(packed) + 1), self.version) + packed
-        index = _index(x, z)
         old = self._offsets[index]
         sectors = -(-len(buf) // SECTOR)
         path = external_name(x, z)
@@ -522,7 +568,7 @@ class RegionFile:
     def clear(self, x: int, z: int) -> None:
         """``clear(new ChunkPos(x, z))``: the entry zeroed, its timestamp set to now, the header
         written, a ``c.X.Z.mcc`` deleted and the sectors freed (nothing when no entry)."""
-        index = _index(x, z)
+        index = _index(x, z, "clear")
         old = self._offsets[index]
         if not old:
             return

@@ -35,7 +35,7 @@ from functools import cache
 
 import numpy as np
 
-from harness.formats.errors import GameError, inclusive_between
+from harness.formats.errors import GameError, inclusive_between, refuse_non_ints
 from harness.formats.storage import long_bytes
 from harness.formats.storage.word_codec import cell_dtype, decode_words, encode_values, padding, used_bits
 
@@ -171,7 +171,10 @@ class SimpleBitStorage:
 
     def __init__(self, bits: int, size: int, *, _data: np.ndarray | None = None):
         if type(bits) is not int or not 1 <= bits <= 32:
+            refuse_non_ints("SimpleBitStorage", bits=bits)
             inclusive_between(1, 32, bits)
+        if type(size) is not int:
+            refuse_non_ints("SimpleBitStorage", size=size)
         self.bits = bits
         self.size = size
         self.mask, self.values_per_long, self._division = _layout(bits)
@@ -212,6 +215,7 @@ class SimpleBitStorage:
         a number that is no Java long and ``TypeError`` for a non-int.
         """
         if type(bits) is not int or not 1 <= bits <= 32:
+            refuse_non_ints("SimpleBitStorage", bits=bits)
             inclusive_between(1, 32, bits)
         if type(longs) is np.ndarray and (longs.dtype is _INT64 or longs.dtype is _UINT64):
             if longs.ndim == 1 and not longs.flags.writeable:  # read-only: taken as it is, copied on the first change
@@ -301,25 +305,33 @@ class SimpleBitStorage:
         self._array = None
 
     def get(self, index: int) -> int:
-        """The value at ``index``; ``IllegalArgumentException`` unless 0 <= index < size."""
-        if not 0 <= index < self.size:
-            inclusive_between(0, self.size - 1, index)
-        view = self._view
-        if view is None:
-            view = self._one_value_view()
+        """The value at ``index``; ``IllegalArgumentException`` unless 0 <= index < size,
+        ``TypeError`` for an index that is no int."""
+        try:
+            if not 0 <= index < self.size:
+                inclusive_between(0, self.size - 1, index)
+            view = self._view
             if view is None:
-                return self._word_get(index)
-        value = view[index]
+                view = self._one_value_view()
+                if view is None:
+                    return self._word_get(index)
+            value = view[index]
+        except (TypeError, IndexError):  # an index that is no int (a float compares, then fails here)
+            refuse_non_ints("get", index=index)
+            raise
         return value if value <= 0x7FFFFFFF else value - (1 << 32)  # as a Java int
 
     def set(self, index: int, value: int) -> None:
         """Sets the value at ``index``; ``IllegalArgumentException`` for a bad index, then a bad value."""
         view = self._view
-        if view is not None and 0 <= index < self.size and 0 <= value <= self.mask:  # the usual case, at once
-            view[index] = value
-            if self._array is not None:
-                self._cells_move_on()
-            return
+        try:
+            if view is not None and 0 <= index < self.size and 0 <= value <= self.mask:  # the usual case, at once
+                view[index] = value
+                if self._array is not None:
+                    self._cells_move_on()
+                return
+        except TypeError:  # an index or value that is no int: get_and_set says which
+            pass
         self.get_and_set(index, value)
 
     def writable_cells(self) -> memoryview | None:
@@ -336,17 +348,22 @@ class SimpleBitStorage:
         return view
 
     def get_and_set(self, index: int, value: int) -> int:
-        """Sets the value at ``index`` and gives the one it replaced (checks as :meth:`set`)."""
-        if not (0 <= index < self.size and 0 <= value <= self.mask):  # the game's checks, index first
-            inclusive_between(0, self.size - 1, index)
-            inclusive_between(0, self.mask, value)
-        view = self._view
-        if view is None:
-            view = self._one_value_view()
+        """Sets the value at ``index`` and gives the one it replaced (checks as :meth:`set`;
+        ``TypeError`` for an index or value that is no int)."""
+        try:
+            if not (0 <= index < self.size and 0 <= value <= self.mask):  # the game's checks, index first
+                inclusive_between(0, self.size - 1, index)
+                inclusive_between(0, self.mask, value)
+            view = self._view
             if view is None:
-                return self._word_get_and_set(index, value)
-        old = view[index]
-        view[index] = value
+                view = self._one_value_view()
+                if view is None:
+                    return self._word_get_and_set(index, value)
+            old = view[index]
+            view[index] = value
+        except (TypeError, IndexError):  # an index or value that is no int (a float compares, then fails here)
+            refuse_non_ints("set", index=index, value=value)
+            raise
         if self._array is not None:
             self._cells_move_on()
         return old if old <= 0x7FFFFFFF else old - (1 << 32)

@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from harness.formats.errors import inclusive_between
+from harness.formats.errors import inclusive_between, refuse_non_ints
 
 _EMPTY = np.zeros(0, dtype=np.uint64)
 _EMPTY.flags.writeable = False  # the game's shared ``RAW = new long[0]``
@@ -30,10 +30,13 @@ class ZeroBitStorage:
     mask = 0
 
     def __init__(self, size: int):
+        if type(size) is not int:
+            refuse_non_ints("ZeroBitStorage", size=size)
         self.size = size
 
     def get(self, index: int) -> int:
         """0; ``IllegalArgumentException`` unless 0 <= index < size."""
+        refuse_non_ints("get", index=index)
         inclusive_between(0, self.size - 1, index)
         return 0
 
@@ -43,12 +46,14 @@ class ZeroBitStorage:
 
     def get_and_set(self, index: int, value: int) -> int:
         """0, after the checks of :meth:`set`."""
+        refuse_non_ints("set", index=index, value=value)
         inclusive_between(0, self.size - 1, index)
         inclusive_between(0, 0, value)
         return 0
 
     def fill(self, value: int) -> None:
         """26.3's ``fill``: only checks that ``value`` is 0."""
+        refuse_non_ints("fill", value=value)
         inclusive_between(0, 0, value)
 
     def values(self) -> np.ndarray[Any, Any]:
