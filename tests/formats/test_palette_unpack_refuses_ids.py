@@ -47,5 +47,7 @@ def test_unpack_refuses_a_palette_entry_no_registry_id(quick_path, palette, long
 def test_unpack_takes_every_registry_id(quick_path, palette):
     bits = BLOCKS.bits_for_serialization(len(palette))
     longs = None if bits == 0 else [0] * -(-4096 // (64 // bits))
-    assert PalettedContainer.unpack(BLOCKS, palette, longs).get_at(0) == palette[0]
-    assert PalettedContainer.unpack(BLOCKS, tuple(palette), longs).get_at(0) == palette[0]
+    for given in (palette, tuple(palette)):
+        value = PalettedContainer.unpack(BLOCKS, given, longs).get_at(0)
+        assert value == palette[0]
+        assert type(value) is int  # kept as a plain int (True as 1), so an answer's JSON holds a number

@@ -264,26 +264,29 @@ def _refuse_value(value: object, registry: int) -> None:
 _SHORT_PALETTE = 16  # the pure path checks a palette this short by min() and max(), a longer one by one NumPy max
 
 
-def _refuse_palette(entries: list[int], registry: int) -> None:
-    """Raises unless every one of ``entries`` (an unpacked palette) is an int in 0..registry-1,
-    naming the first wrong one as ``palette[i]``: ``TypeError`` for one that is no int (an int
-    is anything ``operator.index`` takes: ``True`` is 1, as an index is), ``ValueError`` for one
-    outside the registry's ids. Checked whole: one C pass where :mod:`.quick_set` is compiled
-    (:func:`quick_set.plain_ids`, which takes plain ints alone: anything else goes on to the
-    loop below), else :mod:`struct` packing them as signed 64-bit ints (refusing any other) and
+def _refuse_palette(entries: list[int], registry: int) -> list[int]:
+    """``entries`` (an unpacked palette) as plain ints, raising unless every one is an int in
+    0..registry-1, naming the first wrong one as ``palette[i]``: ``TypeError`` for one that is no
+    int (an int is anything ``operator.index`` takes: ``True`` is 1, as an index is, and is kept
+    as ``1``), ``ValueError`` for one outside the registry's ids. Checked whole: one C pass where
+    :mod:`.quick_set` is compiled (:func:`quick_set.plain_ids`, which takes plain ints alone, so
+    ``entries`` itself is the answer: anything else goes on to the loop below), else :mod:`struct`
+    packing them as signed 64-bit ints (refusing any other; their unpacking is the answer) and
     their range by ``min()``/``max()`` of a short palette or one NumPy max of the ids as unsigned
     (a negative one is then above the registry); entry by entry only past that."""
     if quick_set.compiled is not None:
         if quick_set.plain_ids(entries, registry):
-            return
+            return entries
     elif entries:
+        form = _long_struct(len(entries))
         try:
-            packed = _long_struct(len(entries)).pack(*entries)
+            packed = form.pack(*entries)
         except struct.error:
             packed = None
         if packed is not None and (min(entries) >= 0 and max(entries) < registry if len(entries) <= _SHORT_PALETTE
                                    else int(np.frombuffer(packed, dtype=np.uint64).max()) < registry):
-            return
+            return list(form.unpack(packed))
+    values = []
     for i, entry in enumerate(entries):
         try:
             value = operator.index(entry)
@@ -291,6 +294,8 @@ def _refuse_palette(entries: list[int], registry: int) -> None:
             raise TypeError(f"palette[{i}] must be an int (a registry id), not {type(entry).__name__}") from None
         if not 0 <= value < registry:
             raise ValueError(f"palette[{i}] must be a registry id from 0 to {registry - 1}, not {value}")
+        values.append(value)
+    return values
 
 
 _NDARRAY = np.ndarray
@@ -559,7 +564,7 @@ class PalettedContainer(quick_set.Base):
         ``palette[i]``, as :meth:`set_at` words it for a value).
         """
         if type(strategy) is Strategy and type(palette) is list:
-            _refuse_palette(palette, strategy.registry)
+            palette = _refuse_palette(palette, strategy.registry)
             layout = strategy.packed_layout(len(palette))
             if type(data) is _NDARRAY:
                 adopt = _ADOPTED.get(layout.configuration.kind)
@@ -601,7 +606,7 @@ class PalettedContainer(quick_set.Base):
         except TypeError:
             raise TypeError(f"palette must be a list of registry ids, not {type(palette).__name__}") from None
         if check_palette:
-            _refuse_palette(entries, strategy.registry)
+            entries = _refuse_palette(entries, strategy.registry)
         if layout is None:
             layout = strategy.packed_layout(len(entries))
         bits, configuration = layout.bits, layout.configuration
