@@ -67,6 +67,9 @@ STORAGE_CALLS = [
     (lambda: ZERO.get(None), r"^get: index must be an int, not NoneType$"),
     (lambda: ZERO.set(0, None), r"^set: value must be an int, not NoneType$"),
     (lambda: ZERO.fill("a"), r"^fill: value must be an int, not str$"),
+    (lambda: ZERO.get(1.5), r"^get: index must be an int, not float$"),  # in range, yet no int
+    (lambda: ZERO.get_and_set(1.5, 0), r"^set: index must be an int, not float$"),
+    (lambda: ZERO.fill(0.0), r"^fill: value must be an int, not float$"),
 ]
 
 

@@ -35,9 +35,13 @@ class ZeroBitStorage:
         self.size = size
 
     def get(self, index: int) -> int:
-        """0; ``IllegalArgumentException`` unless 0 <= index < size."""
-        refuse_non_ints("get", index=index)
-        inclusive_between(0, self.size - 1, index)
+        """0; ``IllegalArgumentException`` unless 0 <= index < size, ``TypeError`` for an index
+        that is no int (checked only past the quick test of a plain ``int``, as
+        :class:`SimpleBitStorage` checks it only when the index fails)."""
+        if type(index) is not int:
+            refuse_non_ints("get", index=index)
+        if not 0 <= index < self.size:
+            inclusive_between(0, self.size - 1, index)
         return 0
 
     def set(self, index: int, value: int) -> None:
@@ -46,15 +50,20 @@ class ZeroBitStorage:
 
     def get_and_set(self, index: int, value: int) -> int:
         """0, after the checks of :meth:`set`."""
-        refuse_non_ints("set", index=index, value=value)
-        inclusive_between(0, self.size - 1, index)
-        inclusive_between(0, 0, value)
+        if type(index) is not int or type(value) is not int:
+            refuse_non_ints("set", index=index, value=value)
+        if not 0 <= index < self.size:
+            inclusive_between(0, self.size - 1, index)
+        if value != 0:
+            inclusive_between(0, 0, value)
         return 0
 
     def fill(self, value: int) -> None:
         """26.3's ``fill``: only checks that ``value`` is 0."""
-        refuse_non_ints("fill", value=value)
-        inclusive_between(0, 0, value)
+        if type(value) is not int:
+            refuse_non_ints("fill", value=value)
+        if value != 0:
+            inclusive_between(0, 0, value)
 
     def values(self) -> np.ndarray[Any, Any]:
         """``size`` zeros (``int32``)."""
