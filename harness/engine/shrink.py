@@ -287,15 +287,20 @@ def _smaller(value):
         yield from _deletions(value, 1)
 
 
+_ARRAY_PREFIXES = ("B;", "I;", "L;")  # SNBT's byte, int and long arrays: [B;1b,2b]
+
+
 def _entry_deletions(text: str):
-    """``text`` with one entry of a bracketed compound or list taken out, with its comma (SNBT or
-    JSON text: ``{a:[],c:[L;1]}`` gives ``{c:[L;1]}``, ``{a:[]}``, then ``{a:[],c:[]}``),
-    outermost brackets first, each of their entries left to right; quoted text is skipped. The
+    """``text`` with one entry of a bracketed compound, list or array taken out, with its comma
+    (SNBT or JSON text: ``{a:[],c:[L;1]}`` gives ``{c:[L;1]}``, ``{a:[]}``, then ``{a:[],c:[L;]}``:
+    an array keeps its ``B;``, ``I;`` or ``L;``, so it stays an array), outermost brackets first, each of their entries left to right; quoted text is skipped. The
     character deletions of :func:`_deletions` cut one character or an aligned run at a time, so
     they never take out a whole entry that does not lie on their boundaries.
 
     >>> list(_entry_deletions("{a:[],c:[L;1]}"))
-    ['{c:[L;1]}', '{a:[]}', '{a:[],c:[]}']
+    ['{c:[L;1]}', '{a:[]}', '{a:[],c:[L;]}']
+    >>> list(_entry_deletions("[B;1b,2b,3b]"))  # an array stays an array
+    ['[B;2b,3b]', '[B;1b,3b]', '[B;1b,2b]']
     """
     groups = []  # (depth, [(start, end) of each entry, end at its comma or closing bracket])
     stack: list[list] = []  # per open bracket: [where its current entry starts, its entries so far]
@@ -311,7 +316,8 @@ def _entry_deletions(text: str):
         elif c in "\"'":
             quote = c
         elif c in "{[":
-            stack.append([i + 1, []])
+            start = i + 3 if c == "[" and text[i + 1:i + 3] in _ARRAY_PREFIXES else i + 1
+            stack.append([start, []])  # an array's first entry starts after its "B;", "I;" or "L;"
         elif c == "," and stack:
             stack[-1][1].append((stack[-1][0], i))
             stack[-1][0] = i + 1

@@ -12,7 +12,7 @@ from harness.cli import main
 from harness.engine.casefile import load_cases
 from harness.engine.oracle import ChainOracle, ImplementationOracle, RecordedOracle
 from harness.engine.runner import CallableImplementation
-from harness.engine.shrink import shrink
+from harness.engine.shrink import _entry_deletions, shrink
 from harness.implementations.python import answer_case
 from helpers_engine import recorded
 
@@ -60,7 +60,16 @@ def test_the_shrinker_takes_out_a_compound_entry_the_bug_does_not_need():
     impl = CallableImplementation("long bug", _with_the_bug)
     ours = ImplementationOracle(CallableImplementation("ours", answer_case))
     result = shrink(case, impl, ChainOracle([RecordedOracle(recorded("26.3").values()), ours]))
-    assert result.case["ops"] == [["parse", "{c:[L;1]}"]]  # not {a:[],c:[L;1]}: a:[] is not needed
+    # not {a:[],c:[L;2]}: a:[] is not needed; and the long array's first entry, 1L, taken out whole
+    assert result.case["ops"] == [["parse", "{c:[L;2]}"]]
+
+
+def test_taking_out_an_array_entry_keeps_the_array():
+    # the first entry starts after "L;" / "B;" / "I;": taking it out never turns the array into a list
+    assert list(_entry_deletions("{c:[L;1,2]}")) == ["{}", "{c:[L;2]}", "{c:[L;1]}"]
+    assert list(_entry_deletions("[B;1b,2b,3b]")) == ["[B;2b,3b]", "[B;1b,3b]", "[B;1b,2b]"]
+    assert list(_entry_deletions("[I;7]")) == ["[I;]"]
+    assert list(_entry_deletions("[[I;7],[3]]")) == ["[[3]]", "[[I;7]]", "[[I;],[3]]", "[[I;7],[]]"]
 
 
 def test_an_oracle_shrunk_case_file_says_how_it_can_be_judged(tmp_path, capsys):
@@ -77,7 +86,7 @@ def test_an_oracle_shrunk_case_file_says_how_it_can_be_judged(tmp_path, capsys):
     assert ("harness record --jar server.jar --cases <this file> --out DIR, then harness check --recorded "
             f"DIR/26.3/snbt.jsonl --impl '{impl}'") in header
     assert "to judge it: no recorded answer judges it yet" in err and f"--cases {out} --out DIR" in err
-    assert load_cases(out)[0]["ops"] == [["parse", "{c:[L;1]}"]]
+    assert load_cases(out)[0]["ops"] == [["parse", "{c:[L;2]}"]]
     # what the header says of harness check --cases: it has nothing to judge the case by
     assert main(["check", "--cases", str(out), "--impl", impl, "--no-progress"]) == 2
     assert "nothing was judged" in capsys.readouterr().err
