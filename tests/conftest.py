@@ -247,14 +247,18 @@ def pytest_configure_node(node):
 def _share_rewrites(config, folder: Path) -> None:
     """(In a pytest-xdist worker) The tests' rewritten asserts shared with the other workers
     (helpers_rewrites): this worker's share of the run's test modules rewritten into ``folder``
-    first, and every module read from there where a worker put it."""
-    from helpers_rewrites import prewrite, read_from, run_modules, share
+    first, and every module read from there where a worker put it. Anything raised (pytest's
+    internals not as it expects) undoes it: the worker rewrites what it collects, as pytest does."""
+    from helpers_rewrites import prewrite, read_from, run_modules, share, stop_reading
 
-    base = config.rootpath if config.args_source == pytest.Config.ArgsSource.TESTPATHS else config.invocation_params.dir
-    modules = run_modules(config.args, base, TESTS)
-    number = config.workerinput.get("workerid", "").removeprefix("gw")  # gw0, gw1, ...
-    if modules and number.isdigit() and read_from(folder, TESTS):
-        prewrite(config, share(modules, int(number), config.workerinput.get("workercount", 1)), folder, TESTS)
+    try:
+        base = config.rootpath if config.args_source == pytest.Config.ArgsSource.TESTPATHS else config.invocation_params.dir
+        modules = run_modules(config.args, base, TESTS)
+        number = config.workerinput.get("workerid", "").removeprefix("gw")  # gw0, gw1, ...
+        if modules and number.isdigit() and read_from(folder, TESTS):
+            prewrite(config, share(modules, int(number), config.workerinput.get("workercount", 1)), folder, TESTS)
+    except Exception:
+        stop_reading()
 
 
 def pytest_unconfigure(config):

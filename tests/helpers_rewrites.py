@@ -16,8 +16,9 @@ that far yet): nothing waits, and the code run is pytest's own rewrite of the fi
 with bytecode writing off: otherwise pytest's own cache beside the modules serves every run.
 
 (pytest's internals: ``_pytest.assertion.rewrite``'s ``get_cache_dir``, ``_rewrite_test``,
-``_read_pyc``, ``_write_pyc`` and ``PYC_TAIL``. Where they are not as expected nothing is
-changed, and each worker rewrites what it collects, as pytest does.)
+``_read_pyc``, ``_write_pyc`` and ``PYC_TAIL``. Where they are not as expected (missing, or
+raising anything when called) nothing is changed, or what was is undone, and each worker
+rewrites what it collects, as pytest does.)
 """
 
 from __future__ import annotations
@@ -80,7 +81,12 @@ def prewrite(config, files: list[Path], folder: Path, tests: Path) -> int:
             stat, code = rewrite._rewrite_test(source, config)
         except (OSError, SyntaxError):  # pytest reports it when it collects the file
             continue
-        done += rewrite._write_pyc(state, code, stat, pyc)  # a temporary file, then renamed: never half written
+        except Exception:  # internals not as expected (a changed signature): the rest as pytest does
+            return done
+        try:
+            done += rewrite._write_pyc(state, code, stat, pyc)  # a temporary file, then renamed: never half written
+        except Exception:
+            return done
     return done
 
 
@@ -104,3 +110,11 @@ def read_from(folder: Path, tests: Path) -> bool:
     cache_dir.own = own
     rewrite.get_cache_dir = cache_dir
     return True
+
+
+def stop_reading() -> None:
+    """Undoes :func:`read_from`: pytest's import hook keeps its rewritten code where it would."""
+    rewrite = _rewrite_module()
+    own = getattr(getattr(rewrite, "get_cache_dir", None), "own", None)
+    if own is not None:
+        rewrite.get_cache_dir = own

@@ -3,11 +3,13 @@ its share of the modules, and pytest's import hook reads the others' from the ru
 
 from __future__ import annotations
 
+import importlib
+import sys
 from pathlib import Path
 
 import pytest
 from _pytest.assertion import rewrite
-from helpers_rewrites import prewrite, read_from, run_modules, share
+from helpers_rewrites import prewrite, read_from, run_modules, share, stop_reading
 
 TESTS = Path(__file__).resolve().parent
 
@@ -50,3 +52,41 @@ def test_a_module_rewritten_in_the_folder_is_read_from_there_with_its_asserts_re
     other = tests / "test_not_rewritten.py"
     assert rewrite.get_cache_dir(other) == own(other)  # not in the folder: where pytest keeps it
     assert rewrite.get_cache_dir(Path(__file__)) == own(Path(__file__))
+
+
+def test_pytest_s_import_hook_reads_a_module_from_the_folder(tmp_path, request, monkeypatch):
+    # through the hook itself: it must still look up the module-level get_cache_dir read_from replaces
+    hooks = [h for h in sys.meta_path if isinstance(h, rewrite.AssertionRewritingHook)]
+    if not hooks:
+        pytest.skip("asserts not rewritten (--assert=plain)")
+    assert "get_cache_dir" in rewrite.AssertionRewritingHook.exec_module.__code__.co_names
+    tests, folder = tmp_path / "tests", tmp_path / "rewritten"
+    tests.mkdir()
+    name = "test_mc_rewrites_sample_read_by_the_hook"
+    (tests / f"{name}.py").write_text("def test_it():\n    x = 1\n    assert x == 2\n")
+    assert prewrite(request.config, [tests / f"{name}.py"], folder, tests) == 1
+    monkeypatch.setattr(rewrite, "get_cache_dir", rewrite.get_cache_dir)  # undone after the test
+    assert read_from(folder, tests)
+    rewritten = []
+    own_rewrite = rewrite._rewrite_test
+    monkeypatch.setattr(rewrite, "_rewrite_test", lambda *a: rewritten.append(a) or own_rewrite(*a))
+    monkeypatch.syspath_prepend(str(tests))
+    monkeypatch.delitem(sys.modules, name, raising=False)
+    module = importlib.import_module(name)
+    monkeypatch.delitem(sys.modules, name)
+    assert rewritten == []  # read from the folder, not rewritten again
+    assert module.__loader__ in hooks
+    with pytest.raises(AssertionError, match=r"assert 1 == 2"):  # the folder's code: asserts rewritten
+        module.test_it()
+
+
+def test_internals_not_as_expected_change_nothing(tmp_path, request, monkeypatch):
+    module = tmp_path / "test_sample.py"
+    module.write_text("def test_it():\n    pass\n")
+    monkeypatch.setattr(rewrite, "_rewrite_test", lambda source: None)  # a signature of another pytest
+    assert prewrite(request.config, [module], tmp_path / "rewritten", tmp_path) == 0  # no TypeError
+    monkeypatch.setattr(rewrite, "get_cache_dir", rewrite.get_cache_dir)
+    own = rewrite.get_cache_dir
+    assert read_from(tmp_path / "rewritten", tmp_path) and rewrite.get_cache_dir is not own
+    stop_reading()
+    assert rewrite.get_cache_dir is own
