@@ -230,6 +230,12 @@ def main(argv=None) -> int:
         print(json.dumps({"seconds": cold_row(args.cold_row, versions, args.area)}))
         return 0
 
+    t_load, items = _best(lambda: _items(versions, args.area), args.repeat)
+    n = len(items)
+    if not n:  # --area of no recorded case there (refused before any child process): an empty table
+        print(f"bench/harness.py: --area {', '.join(args.area)}: no recorded case in {', '.join(versions)}",
+              file=sys.stderr)  # with status 0 would read as a pass
+        return 2
     names = ["load", "null", "python"] + (["process"] if args.process else [])
     colds = {name: float("nan") if args.warm_only else cold(name, versions, args.area) for name in names}
     start_cold = start_warm = float("nan")
@@ -238,12 +244,6 @@ def main(argv=None) -> int:
             start_cold = start_up(cache, args.version, args.area)
             start_warm = min(start_up(cache, args.version, args.area) for _ in range(args.repeat))
 
-    t_load, items = _best(lambda: _items(versions, args.area), args.repeat)
-    n = len(items)
-    if not n:  # --area of no recorded case there: an empty table with status 0 would read as a pass
-        print(f"bench/harness.py: --area {', '.join(args.area)}: no recorded case in {', '.join(versions)}",
-              file=sys.stderr)
-        return 2
     rows = [Row(ROWS["load"], t_load)]
     null_row, _ = measure(ROWS["null"], _implementation("null", items), items, args.repeat)
     py_row, outcomes = measure(ROWS["python"], python_implementation(), items, args.repeat)

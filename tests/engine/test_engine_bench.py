@@ -83,10 +83,13 @@ def test_a_cold_row_runs_in_a_fresh_process_and_start_up_stops_at_the_first_case
     assert list((cache / "loaded").iterdir())  # the run left its load cache for the next one
 
 
-def test_an_area_of_no_recorded_case_is_refused(capsys):
+def test_an_area_of_no_recorded_case_is_refused(capsys, monkeypatch):
     # no release has recorded region answers (harness/formats/versions.py RegionRules): an empty
-    # table with status 0 would read as a pass
-    assert _bench().main(["--version", "1.18", "--area", "region", "--repeat", "1", "--warm-only"]) == 2
+    # table with status 0 would read as a pass; refused before the cold and start-up processes run
+    bench = _bench()
+    for timed in ("cold", "start_up"):
+        monkeypatch.setattr(bench, timed, lambda *a, timed=timed: pytest.fail(f"{timed} ran before the refusal"))
+    assert bench.main(["--version", "1.18", "--area", "region", "--repeat", "1"]) == 2
     captured = capsys.readouterr()
     assert captured.out == "" and captured.err == "bench/harness.py: --area region: no recorded case in 1.18\n"
 
