@@ -231,7 +231,8 @@ class ProcessImplementation:
         self.restarts += 1
         if proc is not None and proc.returncode is not None and proc.returncode != -signal.SIGKILL:
             reason += f" (exit status {proc.returncode})"
-        tail = [shown_output(line, 300, quoted=False) for line in list(self._stderr) if line is not None][-5:]
+        tail = [shown_output(line, 300, quoted=False, undecoded=True) for line in list(self._stderr)
+                if line is not None][-5:]
         if tail:
             reason += "; stderr: " + " | ".join(tail)
         self._failed_in_a_row += 1
@@ -393,23 +394,34 @@ def _pump(stream, put: Callable, limit: int, whole_lines: bool) -> None:
 _UNDECODED = re.compile(r"(?<!\\)((?:\\\\)*)\\udc([89a-f][0-9a-f])")
 
 
-def shown_output(raw: bytes | str, limit: int = MESSAGE_CHARS, *, quoted: bool = True) -> str:
+def shown_output(raw: bytes | str, limit: int = MESSAGE_CHARS, *, quoted: bool = True,
+                 undecoded: bool = False) -> str:
     """What a program wrote (an answer line, a line of its stderr, its ``failure``), for a report:
     as Python writes a string (quotes; NUL, escape sequences and other control characters as
     escapes), bytes that are not UTF-8 as ``\\xNN``, cut to ``limit`` characters. With
     ``quoted=False`` text that prints as itself is shown as it is, without quotes. The one way a
     report shows a program's bytes or text: nothing it wrote reaches the terminal raw.
 
+    Bytes are decoded with ``surrogateescape``; a string is one already so decoded only with
+    ``undecoded=True`` (a line of stderr, :func:`_pump`): only there is a ``\\udcNN`` a byte.
+    In any other string (a JSON ``failure``) a lone surrogate is one, shown as ``\\udcNN``.
+
     >>> shown_output(b'\\xff\\xfe\\x00garbage\\n')
     "'\\\\xff\\\\xfe\\\\x00garbage'"
     >>> shown_output('\\x1b[31mRED\\x1b[0m', quoted=False), shown_output('plain words', quoted=False)
     ("'\\\\x1b[31mRED\\\\x1b[0m'", 'plain words')
+    >>> shown_output('\\udc80 x', quoted=False), shown_output('\\udc80 x', quoted=False, undecoded=True)
+    ("'\\\\udc80 x'", "'\\\\x80 x'")
     """
-    text = raw.decode("utf-8", errors="surrogateescape") if isinstance(raw, bytes) else raw
+    if isinstance(raw, bytes):
+        text, undecoded = raw.decode("utf-8", errors="surrogateescape"), True
+    else:
+        text = raw
     text = text.rstrip("\n")
     if not quoted and text.isprintable():
         return shorten(text, limit)
-    return shorten(_UNDECODED.sub(r"\1\\x\2", repr(text)), limit)
+    shown = repr(text)
+    return shorten(_UNDECODED.sub(r"\1\\x\2", shown) if undecoded else shown, limit)
 
 
 def failure_text(e: Exception) -> str:

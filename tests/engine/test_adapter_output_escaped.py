@@ -65,3 +65,16 @@ def test_lines_not_json_and_bytes_not_utf8_are_escaped_alike():
     assert shown_output(b"\x1b[2J\xff\n") == "'\\x1b[2J\\xff'"
     assert shown_output(b"a\\udcff \xc3\xa9") == "'a\\\\udcff é'"  # a backslash the program wrote stays one
     assert shown_output("plain words", quoted=False) == "plain words"
+
+
+def test_a_lone_surrogate_in_a_failure_is_shown_as_one_not_as_a_byte(tmp_path):
+    # JSON's "\udc80" is a character of the text, not a byte that was no UTF-8
+    reason = _reason(tmp_path, """
+        import json, sys
+        for line in sys.stdin:
+            print(json.dumps({"id": json.loads(line)["id"], "failure": "\\udc80 x"}), flush=True)
+    """)
+    assert reason == "the implementation reported: '\\udc80 x'"
+    assert shown_output("\udc80 x", quoted=False) == "'\\udc80 x'"
+    # (a byte of stderr that is no UTF-8 is still \xNN: test_engine_hostile_inputs.py)
+
