@@ -35,6 +35,7 @@ from pathlib import Path
 from harness.engine.limits import LimitExceeded, NotUtf8, read_capped, utf8_text
 from harness.engine.runner import Outcome
 from harness.engine.shorten import ID_CHARS, shorten
+from harness.engine.vocabulary import kind_of
 
 
 class BaselineError(ValueError):
@@ -168,21 +169,11 @@ class Baseline(dict):
     error_policy: str | None = None
 
 
-def _json_kind(value: object) -> str:
-    """A parsed JSON value's kind in JSON's words (``an array``, ``a string``, ...)."""
-    if isinstance(value, bool) or value is None:
-        return json.dumps(value)
-    for types, kind in ((dict, "an object"), (list, "an array"), (str, "a string"), ((int, float), "a number")):
-        if isinstance(value, types):
-            return kind
-    return type(value).__name__
-
-
 def _not_a_report(doc: object) -> str | None:
     """What keeps ``doc`` (a parsed baseline) from being a ``harness check --json`` report: the
     top level, its ``"format"`` or its ``"cases"`` list, said as found; None for a report."""
     if not isinstance(doc, dict):
-        return f"the top level is {_json_kind(doc)}, not an object"
+        return f"the top level is {kind_of(doc)}, not an object"
     if "format" not in doc:
         return 'the top-level object has no "format" (a report has "format": "harness-check/1")'
     if doc["format"] != "harness-check/1":
@@ -190,7 +181,7 @@ def _not_a_report(doc: object) -> str | None:
     if "cases" not in doc:
         return 'the top-level object has no "cases" list (one entry per case run)'
     if not isinstance(doc["cases"], list):
-        return f'its "cases" is {_json_kind(doc["cases"])}, not a list (one entry per case run)'
+        return f'its "cases" is {kind_of(doc["cases"])}, not a list (one entry per case run)'
     return None
 
 

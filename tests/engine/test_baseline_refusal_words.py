@@ -8,12 +8,14 @@ from harness.engine.baseline import BaselineError, read_baseline
 
 WRONG = [
     ('{"format":"harness-check/1"}', 'the top-level object has no "cases" list (one entry per case run)'),
-    ('{"format":"harness-check/1","cases":{}}', 'its "cases" is an object, not a list (one entry per case run)'),
-    ('{"format":"harness-check/1","cases":"all"}', 'its "cases" is a string, not a list (one entry per case run)'),
+    ('{"format":"harness-check/1","cases":{}}', 'its "cases" is a mapping, not a list (one entry per case run)'),
+    ('{"format":"harness-check/1","cases":"all"}', 'its "cases" is text, not a list (one entry per case run)'),
     ('{"cases":[]}', 'the top-level object has no "format" (a report has "format": "harness-check/1")'),
     ('{"format":"harness-check/2","cases":[]}', 'its "format" is "harness-check/2", not "harness-check/1"'),
-    ('[{"id": "a"}]', "the top level is an array, not an object"),
+    ('[{"id": "a"}]', "the top level is a list, not an object"),
     ("null", "the top level is null, not an object"),
+    ("true", "the top level is a boolean, not an object"),
+    ("1.5", "the top level is a number, not an object"),
 ]
 
 
