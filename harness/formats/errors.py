@@ -67,12 +67,14 @@ def inclusive_between(start: int, end: int, value: int) -> None:
         )
 
 
-def refuse_non_ints(operation: str, **arguments: object) -> None:
-    """``TypeError`` "OPERATION: NAME must be an int, not TYPE" for the first of ``arguments``
-    that is no int (anything ``operator.index`` takes is one); nothing when all are. Called where
-    Python's own error (a comparison of ``None``, a float as an index) would otherwise show."""
+def refuse_non_ints(operation: str, meaning: str = "", /, **arguments: object) -> None:
+    """``TypeError`` "OPERATION: NAME must be an int MEANING, not TYPE" for the first of
+    ``arguments`` that is no int (anything ``operator.index`` takes is one: ``True``, an
+    ``np.int64``; the one rule for every index and coordinate); nothing when all are. Called where
+    Python's own error (a comparison of ``None``, a float as an index) would otherwise show.
+    ``meaning`` (`` (a world chunk coordinate)``) says what the int is, where the name does not."""
     for name, value in arguments.items():
         try:
             operator.index(value)  # type: ignore[arg-type]
         except TypeError:
-            raise TypeError(f"{operation}: {name} must be an int, not {type(value).__name__}") from None
+            raise TypeError(f"{operation}: {name} must be an int{meaning}, not {type(value).__name__}") from None

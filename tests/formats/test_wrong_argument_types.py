@@ -46,6 +46,9 @@ def test_region_calls_still_take_their_types():
     region.write(33, -1, memoryview(b"\x0a\x00\x00\x00"))  # world coordinates: any int
     assert region.has_chunk(1, 31) and region.read(33, -1) == b"\x0a\x00\x00\x00"
     assert region.location(1, 31) is not None
+    # an int is anything operator.index takes, as a storage's index is (errors.refuse_non_ints)
+    assert region.has_chunk(np.int64(33), np.int64(-1)) and region.read(True, 31) == b"\x0a\x00\x00\x00"
+    assert region.location(np.int64(1), np.int64(31)) is region.location(True, 31) is not None
 
 
 BITS = SimpleBitStorage(4, 64)

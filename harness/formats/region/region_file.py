@@ -59,13 +59,14 @@ A corrupt compressed payload raises the stream's own error
 
 from __future__ import annotations
 
+import operator
 import re
 import struct
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from harness.formats import versions as _versions
-from harness.formats.errors import GameError
+from harness.formats.errors import GameError, refuse_non_ints
 from harness.formats.storage.simple_bit_storage import java_int
 from harness.formats.nbt import compression, nbt_io
 from harness.formats.nbt.tags import CompoundTag
@@ -186,22 +187,21 @@ def _present(loc: ChunkLocation | None) -> ChunkLocation:
     ``TypeError`` for anything else that is no :class:`ChunkLocation`."""
     if type(loc) is ChunkLocation:
         return loc
-    if loc is not None and not isinstance(loc, ChunkLocation):
-        raise TypeError(f"loc must be a ChunkLocation (as location(x, z) gives it), not {type(loc).__name__}")
     if loc is None:
         raise LookupError("no chunk: the location is None, which location(x, z) answers for a chunk the "
                           "region does not hold; test `loc is None` (or has_chunk) before reading it")
+    if not isinstance(loc, ChunkLocation):
+        raise TypeError(f"loc must be a ChunkLocation (as location(x, z) gives it), not {type(loc).__name__}")
     return loc
 
 
 def _index(x: int, z: int, operation: str) -> int:
     """The table index of world chunk ``(x, z)``; ``TypeError`` naming ``operation``'s argument
-    when one is no int (``bool`` included), as :meth:`RegionFile.location` refuses it."""
+    when one is no int (:func:`errors.refuse_non_ints`: anything ``operator.index`` takes is one,
+    as a storage's index is)."""
     if type(x) is not int or type(z) is not int:
-        for name, value in (("x", x), ("z", z)):
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise TypeError(f"{operation}: {name} must be an int (a world chunk coordinate, as ChunkPos "
-                                f"holds it), not {type(value).__name__}")
+        refuse_non_ints(operation, " (a world chunk coordinate, as ChunkPos holds it)", x=x, z=z)
+        x, z = operator.index(x), operator.index(z)
     return (x & 31) + 32 * (z & 31)
 
 
@@ -353,10 +353,11 @@ class RegionFile:
         (test it before :meth:`read_chunk`, which refuses ``None``).
 
         ``ValueError`` for ``x`` or ``z`` outside 0..31 (it names the range); ``TypeError`` for
-        one that is not a whole number."""
+        one that is no int (:func:`errors.refuse_non_ints`)."""
+        if type(x) is not int or type(z) is not int:
+            refuse_non_ints("location", " (a whole number 0..31: the chunk's place in the region)", x=x, z=z)
+            x, z = operator.index(x), operator.index(z)
         for name, value in (("x", x), ("z", z)):
-            if not isinstance(value, int) or isinstance(value, bool):
-                raise TypeError(f"location: {name} must be a whole number 0..31, not {type(value).__name__}")
             if not 0 <= value < 32:
                 raise ValueError(f"location: {name} = {value} is outside 0..31: x and z are a chunk's place in the "
                                  f"region (world chunk X, Z is X & 31, Z & 31 of region X >> 5, Z >> 5)")
