@@ -589,6 +589,7 @@ def _as_text(raw: bytes, leading: _Leading) -> tuple[str, bool] | None:
 
 
 _UNREADABLE_ROWS_SHOWN = 3  # rows of a region listing whose every chunk is unreadable: the rest are summed up
+_NUMBERS = re.compile(r"-?\d+")  # a problem's numbers (its chunk, sector, ...): left out to tell problems apart
 
 
 class _Region:
@@ -671,6 +672,7 @@ class _Region:
         account = budget.Allowance(budget.MAX_REGION_TAGS if max_region_tags is None else max_region_tags, max_bytes)
         cells, damaged, unchecked, spent = [], 0, 0, 0
         first = None  # the first chunk the game cannot load, and why
+        problems = set()  # each damaged chunk's problem, its numbers left out: one where all fail alike
         for loc in region.locations:
             length_text = kind = "-"
             remark = ""
@@ -695,6 +697,7 @@ class _Region:
                     damaged += 1
                     remark = f"  problem: {text}"
                     first = first or f"chunk {loc.x},{loc.z}: {text}"
+                    problems.add(_NUMBERS.sub("#", text))
             else:
                 stored = None if tag is None else regions.stored_position(tag)
                 if stored is not None and not self._holds(loc, stored):
@@ -725,9 +728,8 @@ class _Region:
                                f"the game can load); the first, {first}")
             if len(rows) > _UNREADABLE_ROWS_SHOWN:  # a header of garbage, as a rule: a few rows say it
                 rest = len(rows) - _UNREADABLE_ROWS_SHOWN
-                rows = rows[:_UNREADABLE_ROWS_SHOWN] + [
-                    f"... and {_count(rest, 'more chunk')}, not listed: no chunk of this file can be read (as with a "
-                    f"sector table of random bytes, whose entries point past the file)"]
+                alike = "each fails as the rows above do" if len(problems) == 1 else "none of them can be read either"
+                rows = rows[:_UNREADABLE_ROWS_SHOWN] + [f"... and {_count(rest, 'more chunk')}, not listed: {alike}"]
         if not rows:  # nothing stored: no table to head
             return [f"region file (recognised by {self.how})", *cut, f"{count}: the region holds no chunk"]
         return [f"region file (recognised by {self.how})", *cut, count, _table_row(heading, widths), *rows]

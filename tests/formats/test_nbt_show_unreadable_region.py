@@ -26,19 +26,33 @@ def test_a_region_of_random_bytes_is_listed_in_a_few_rows(capsys, tmp_path):
     assert lines[1] == "chunks: 1024 of 1024; 1024 the game cannot load"
     assert len(lines) == 7 and len(out) < 2000  # the heading, three rows, one line for the rest
     assert all("problem: Region file has" in line for line in lines[3:6])
-    assert lines[6] == ("... and 1021 more chunks, not listed: no chunk of this file can be read (as with a "
-                        "sector table of random bytes, whose entries point past the file)")
+    # two problems there (a sector past the file, a sector count of 0): not one the rows above all show
+    assert lines[6] == "... and 1021 more chunks, not listed: none of them can be read either"
+
+
+def _region_of(sectors: list[bytes]) -> bytes:
+    """A region file whose entries 0, 1, ... each hold one sector: ``sectors[i]`` (a chunk's header and data)."""
+    table = bytearray(8192)
+    for i in range(len(sectors)):
+        struct.pack_into(">I", table, 4 * i, (2 + i) << 8 | 1)
+    return bytes(table) + b"".join(s.ljust(4096, b"\0") for s in sectors)
+
+
+def test_rows_not_listed_are_said_to_fail_alike_only_when_they_do(capsys, tmp_path):
+    path = tmp_path / "r.0.0.mca"
+    path.write_bytes(_region_of([struct.pack(">IB", 2, 9)] * 5))  # each chunk: compression id 9
+    status, out, _ = _show(capsys, path)
+    assert status == 2 and "problem: Chunk [0, 0] has invalid chunk stream version 9" in out
+    assert out.splitlines()[-1] == "... and 2 more chunks, not listed: each fails as the rows above do"
+    path.write_bytes(_region_of([struct.pack(">IB", 2, 9)] * 4 + [struct.pack(">IB", 9000, 2)]))  # the last: too long
+    status, out, _ = _show(capsys, path)
+    assert status == 2 and out.splitlines()[-1] == "... and 2 more chunks, not listed: none of them can be read either"
 
 
 def test_every_row_stays_when_a_chunk_reads(capsys, tmp_path):
     # four damaged entries (compression id 9) and one chunk that loads: all five rows
-    table = bytearray(8192)
-    sectors = []
-    for i in range(5):
-        struct.pack_into(">I", table, 4 * i, (2 + i) << 8 | 1)
-        sectors.append(struct.pack(">IB", 2, 9) if i < 4 else struct.pack(">IB", 5, 3) + b"\x0a\x00\x00\x00")
     path = tmp_path / "r.0.0.mca"
-    path.write_bytes(bytes(table) + b"".join(s.ljust(4096, b"\0") for s in sectors))
+    path.write_bytes(_region_of([struct.pack(">IB", 2, 9)] * 4 + [struct.pack(">IB", 5, 3) + b"\x0a\x00\x00\x00"]))
     status, out, err = _show(capsys, path)
     assert (status, err) == (0, "")
     assert out.splitlines()[1] == "chunks: 5 of 1024; 4 the game cannot load"
