@@ -123,8 +123,10 @@ def loads(data: bytes, *, version: Version = None, encoding: str | None = None,
     ``encoding`` (one of :data:`ENCODINGS`) is detected unless given: the first encoding that
     reads every byte wins, else the most plausible read (see
     ``harness.formats.nbt.detect``). Java files are read as the game's ``NbtIo`` of
-    ``version`` reads them (depth limit 512; in 26.x a list of ``{"": x}`` compounds comes back
-    as the list of the x), the root name kept.
+    ``version`` reads them (the root a compound, else ``IOException`` "Root tag must be a named
+    compound tag"; depth limit 512; in 26.x a list of ``{"": x}`` compounds comes back as the
+    list of the x), the root name kept; ``java-network`` reads a nameless root of any type
+    (``NbtIo.readAnyTag``).
 
     Raises :class:`GameError` for what the game refuses (``where`` names the byte offset in the
     decompressed data), :class:`CompressionError` for a damaged compressed stream,
