@@ -84,7 +84,8 @@ a region read from it; one of diff's two at most), and convert's OUT - is standa
 Input over --max-bytes (default 256 MiB, the limit harness check and the library use too),
 as a file or decompressed, is refused before it is read whole. The tools' own budgets, beside the game's limits: --max-tags (1,000,000 tags one
 read may make), --max-snbt-chars and --max-snbt-values (8 Mi characters, 100,000 values of
-SNBT text); over one, the refusal names the file, the limit and where.
+SNBT text read), --max-printed-snbt-chars (2 Gi characters of SNBT printed, compact or
+pretty); over one, the refusal names the file, the limit and where.
 
 Bytes after the NBT root (or after a gzip or zlib stream's end) are ignored, as the game's
 NbtIo.read ignores them, and said: a note on stderr gives how many and the offset where they
@@ -249,6 +250,9 @@ def _common_options(parser) -> None:
     parser.add_argument("--max-snbt-values", type=_count_option, default=budget.MAX_SNBT_VALUES, metavar="N",
                         help=f"refuse SNBT text of more than N values (default {budget.MAX_SNBT_VALUES}; the 26.x "
                              "parser takes up to ~30 µs a value)")
+    parser.add_argument("--max-printed-snbt-chars", type=_count_option, default=budget.MAX_PRINTED_SNBT_CHARS,
+                        metavar="N", help=f"stop printing SNBT (show, convert --to snbt, diff) past N characters "
+                                          f"(default {budget.MAX_PRINTED_SNBT_CHARS})")
 
 
 def _accept_negative_pairs(parser) -> None:
@@ -370,7 +374,8 @@ def _ascii_compatible(encoding: str) -> bool:
 
 def _guard(action, args) -> int:
     out = _Output()
-    wanted = {name: getattr(args, name.lower(), None) for name in ("MAX_TAGS", "MAX_SNBT_CHARS", "MAX_SNBT_VALUES")}
+    wanted = {name: getattr(args, name.lower(), None) for name in ("MAX_TAGS", "MAX_SNBT_CHARS", "MAX_SNBT_VALUES",
+                                                              "MAX_PRINTED_SNBT_CHARS")}
     try:
         with applied(budget, **wanted):
             version = versions.get(args.version)
