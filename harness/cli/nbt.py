@@ -84,12 +84,16 @@ a region read from it; one of diff's two at most), and convert's OUT - is standa
 Input over --max-bytes (default 256 MiB, the limit harness check and the library use too),
 as a file or decompressed, is refused before it is read whole. The tools' own budgets, beside the game's limits: --max-tags (1,000,000 tags one
 read may make), --max-snbt-chars and --max-snbt-values (8 Mi characters, 100,000 values of
-SNBT text); over one, the refusal names the file, the limit and where.
+SNBT text read), --max-printed-snbt-chars (2 Gi characters of SNBT printed, compact or
+pretty); over one, the refusal names the file, the limit and where.
 
-Bytes after the NBT root (or after a gzip or zlib stream's end) are ignored, as the game's
-NbtIo.read ignores them, and said: a note on stderr gives how many and the offset where they
-start. The status stays 0 (the game reads such a file as shown); convert warns that they are
-not written, and convert --strict refuses the file (status 2).
+Bytes after the NBT root (or after a gzip or zlib stream's end) are ignored, as the reader of
+the encoding read ignores them (java: the game's NbtIo.read; java-network: its readAnyTag),
+and said: a note on stderr gives how many and the offset where they start. The status stays
+0 (the game reads such a file as shown); convert warns that they are not written, and
+convert --strict refuses the file (status 2). When more than half of the bytes are left
+unread, no encoding read the whole file and the one shown is detection's guess: a warning
+says so (the file may be no NBT at all; convert --strict refuses it).
 
 Exit status: 0 done (diff: no difference); 1 diff found differences; 2 bad input, output
 path or option (one line: the file, the error kind and message as the game gives them, and
@@ -249,6 +253,9 @@ def _common_options(parser) -> None:
     parser.add_argument("--max-snbt-values", type=_count_option, default=budget.MAX_SNBT_VALUES, metavar="N",
                         help=f"refuse SNBT text of more than N values (default {budget.MAX_SNBT_VALUES}; the 26.x "
                              "parser takes up to ~30 µs a value)")
+    parser.add_argument("--max-printed-snbt-chars", type=_count_option, default=budget.MAX_PRINTED_SNBT_CHARS,
+                        metavar="N", help=f"stop printing SNBT (show, convert --to snbt, diff) past N characters "
+                                          f"(default {budget.MAX_PRINTED_SNBT_CHARS})")
 
 
 def _accept_negative_pairs(parser) -> None:
@@ -370,7 +377,8 @@ def _ascii_compatible(encoding: str) -> bool:
 
 def _guard(action, args) -> int:
     out = _Output()
-    wanted = {name: getattr(args, name.lower(), None) for name in ("MAX_TAGS", "MAX_SNBT_CHARS", "MAX_SNBT_VALUES")}
+    wanted = {name: getattr(args, name.lower(), None) for name in ("MAX_TAGS", "MAX_SNBT_CHARS", "MAX_SNBT_VALUES",
+                                                              "MAX_PRINTED_SNBT_CHARS")}
     try:
         with applied(budget, **wanted):
             version = versions.get(args.version)
@@ -921,6 +929,8 @@ def _show(args, version, out: _Output) -> int:
         out.line(f"note: {_describe(doc.problem)} after the NBT ended (the game does not read that far)")
     for note in _ignored(doc):
         _tell(f"{args.file}: note: {note}")
+    if _guessed(doc):
+        _tell(f"{args.file}: warning: {_guessed(doc)}")
     out.stream(_snbt_parts(doc.tag, version, args.pretty))
     return 0
 
@@ -928,23 +938,40 @@ def _show(args, version, out: _Output) -> int:
 _STREAMS = {"gzip": "GZIPInputStream", "zlib": "InflaterInputStream"}
 
 
+_ROOT_READERS = {"java": "the game's NbtIo.read ignores them",
+                 "java-network": "the game's NbtIo.readAnyTag (the network form: a nameless root) ignores them"}
+"""Who ignores the bytes after the root, by the encoding read; other encodings' (Bedrock's) reads end at the root."""
+
+
 def _ignored(doc, fate: str = "ignored") -> list[str]:
     """What the read of ``doc`` left unread (its ``trailing`` and ``after_stream`` bytes), as
-    the game's ``NbtIo.read`` and the JDK's streams leave it: said (``fate``: what becomes of
-    them), never read."""
+    the reader of its encoding (the game's ``NbtIo.read`` for ``java``, ``readAnyTag`` for
+    ``java-network``) and the JDK's streams leave it: said (``fate``: what becomes of them),
+    never read."""
     said = []
     decompressed = "" if doc.compression == "none" else f" of the {doc.compression}-decompressed bytes"
+    root_reader = _ROOT_READERS.get(doc.encoding, f"the {doc.encoding} read ends at the root")
     for place, what, where, reader in (
         (doc.after_stream, f"the {doc.compression} stream", "byte {} of the file",
          f"{_STREAMS.get(doc.compression)} ignores them"),
-        (doc.trailing, "the NBT root", "offset {}" + decompressed,
-         "the game's NbtIo.read ignores them (the root ends there)"),
+        (doc.trailing, "the NBT root", "offset {}" + decompressed, root_reader + " (the root ends there)"),
     ):
         if place is not None:
             at, count = place
             said.append(f"{_count(count, 'byte')} {'follows' if count == 1 else 'follow'} {what}, from "
                         f"{where.format(at)}: {fate}, as {reader}")
     return said
+
+
+def _guessed(doc) -> str | None:
+    """A warning when more than half of the (decompressed) bytes are left after the root: no
+    encoding read the whole file (``harness nbt`` always detects it), so the reading shown is
+    detection's best guess, and most likely the file is no NBT at all; else ``None``."""
+    if doc.trailing is None or doc.trailing[1] <= doc.trailing[0]:
+        return None
+    end, count = doc.trailing
+    return (f"no encoding reads the whole file: the {doc.encoding} reading shown is a guess that reads {end} of its "
+            f"{end + count} bytes and leaves {count} unread; it may not be NBT at all")
 
 
 def _check_output(path: Path, binary: bool) -> None:
@@ -1109,7 +1136,7 @@ def _convert(args, version, out: _Output) -> int:
     for note in loaded.notes:
         _tell(f"{args.input}: note: {note}")
     doc = loaded.doc
-    of_input = _ignored(doc, "not written")  # about the input: said naming it alone
+    of_input = _ignored(doc, "not written") + [w for w in (_guessed(doc),) if w]  # about the input: said naming it
     if args.strict and of_input:
         raise NbtCliError(f"{args.output}: not written (--strict): "
                           f"{'; '.join(f'{args.input}: {w}' for w in of_input)}")
@@ -1221,6 +1248,8 @@ def _diff(args, version, out: _Output) -> int:
     for name, loaded in ((args.a, first), (args.b, second)):
         for note in [*loaded.notes, *_ignored(loaded.doc)]:
             _tell(f"{name}: note: {note}")
+        if _guessed(loaded.doc):
+            _tell(f"{name}: warning: {_guessed(loaded.doc)}")
     a = _diff_text(first, second, version)
     b = None if a is None else _diff_text(second, first, version)
     if a is None or b is None:

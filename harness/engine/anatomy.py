@@ -4,7 +4,9 @@ A :class:`~harness.engine.compare.Difference` has a path (``("data", 12)``) and,
 an offset; this module names that place for a person: ``"data long 12"`` of a ``pack``
 answer, ``"counts entry 3 (count)"``, ``"value index 7"`` of ``values``, and for a palette
 ``write`` answer the part of the network form the byte belongs to (bits byte, palette,
-the long array's VarInt length where the version writes one, data long k).
+the long array's VarInt length where the version writes one, data long k), and for an NBT
+``write_back`` answer the tag the byte belongs to and its part (:func:`nbt_part`: ``byte 159
+(payload of Level.xPos, byte 2 of it)``).
 
 The network form's layout is GAME_FACTS.md section 2.3 (``PalettedContainer.write``): a
 bits byte, the palette (single value: one VarInt id; linear and hash map: VarInt count then
@@ -30,6 +32,8 @@ chunk, or sector):
 from __future__ import annotations
 
 from harness.engine.compare import Difference, MISSING
+from harness.formats.budget import BudgetExceeded
+from harness.formats.errors import GameError
 
 # labels of list items per operation: op -> (label of item i) or {key: label of key's item i}
 _ITEM_LABELS = {
@@ -117,6 +121,8 @@ def _byte_place(name: str, d: Difference, case: dict) -> str:
     place = f"byte {d.offset}"
     if case.get("area") == "region" and name == "files" and len(d.path) == 2 and str(d.path[1]).startswith("r."):
         return f"{place} ({region_place(d.offset)})"
+    if name == "write_back" and case.get("area") == "nbt" and d.expected is not MISSING:
+        return _nbt_place(place, d, case)
     if name != "write" or case.get("area") != "palette" or d.expected is MISSING:
         return place
     try:
@@ -128,6 +134,111 @@ def _byte_place(name: str, d: Difference, case: dict) -> str:
             within = f", byte {d.offset - start} of it" if end - start > 1 else ""
             return f"{place} ({label}{within})"
     return f"{place} (past the end of the expected bytes)"
+
+
+def _nbt_place(place: str, d: Difference, case: dict) -> str:
+    """``place`` with where byte ``d.offset`` of the expected NBT bytes falls (:func:`nbt_part`)."""
+    setup = case.get("setup") or {}
+    try:
+        found = nbt_part(bytes.fromhex(d.expected), d.offset, setup.get("form", "file"), case.get("version"))
+    except (GameError, BudgetExceeded, RecursionError, ValueError, KeyError, TypeError):
+        return place  # bytes our reader does not read that far: the offset alone
+    return f"{place} ({found})" if found else f"{place} (past the end of the expected bytes)"
+
+
+def nbt_part(data: bytes, offset: int, form: str, version: str | None) -> str | None:
+    """Where byte ``offset`` of the binary NBT ``data`` falls: the part of a tag (type byte,
+    name length, name, payload; a list's element type and length, an array's length, a
+    compound's End) and the tag's path, as the reader's errors name it; ``None`` past the
+    root's end. ``form``: ``file`` (a named root, ``NbtIo.write``), ``any`` (nameless,
+    ``writeAnyTag``) or ``network`` (nameless from 1.20.2, named before). The bytes are read
+    with our reader (``harness.formats.nbt.binary_reader``) as far as ``offset``; bytes that do
+    not read raise its ``GameError`` (a ``ValueError`` for a form it does not know).
+
+    >>> hello = bytes.fromhex("0a0000" "0800046e616d65" "000942616e616e72616d61" "00")
+    >>> [nbt_part(hello, n, "file", "26.3") for n in (0, 1, 3, 5, 6, 12, 21, 22)]  # doctest: +NORMALIZE_WHITESPACE
+    ['type byte of (root)', 'name length of (root), byte 0 of it', 'type byte of name',
+     'name length of name, byte 1 of it', 'name of name, byte 0 of it', 'payload of name, byte 2 of it',
+     'End of (root)', None]
+    >>> nbt_part(bytes.fromhex("0a0000" "0b00016100000002" "0000000100000007" "00"), 18, "file", "26.3")
+    'element 1 of a, byte 3 of it'
+    """
+    from harness.formats import versions  # the engine reads the one version table
+    from harness.formats.nbt.accounter import NbtAccounter
+    from harness.formats.nbt.binary_reader import NbtReader, _path_text
+    from harness.formats.nbt.encoding import JAVA
+
+    rules = versions.get(version or versions.LATEST).nbt
+    if form not in ("file", "any", "network"):
+        raise ValueError(f"unknown NBT form {form!r}")
+    named = form == "file" or form == "network" and rules.network_named_root
+    reader = NbtReader(data, JAVA, rules, NbtAccounter.for_file(rules))
+    found = []  # the place, once found
+
+    def holds(start: int, part: str, path: list, end: int | None = None) -> bool:
+        """Whether the field from ``start`` to ``end`` (default: the reader's place) holds byte
+        ``offset`` (then said in ``found``)."""
+        end = reader.pos if end is None else end
+        if not start <= offset < end:
+            return False
+        within = f", byte {offset - start} of it" if end - start > 1 else ""
+        found.append(f"{part} of {_path_text(path)}{within}")
+        return True
+
+    def payload(t: int, path: list) -> bool:
+        """Read the payload of a tag of type ``t`` at ``path``; True once ``found`` (one frame a
+        level: the game's 512 levels fit Python's recursion limit)."""
+        if t == 10:
+            while True:
+                start = reader.pos
+                if reader.read_byte() == 0:
+                    return holds(start, "End", path)
+                name_start = reader.pos  # the entry's name, read before its type byte is named by it
+                entry = path + [reader.read_string()]
+                if holds(start, "type byte", entry, name_start) or holds(name_start, "name length", entry,
+                                                                         name_start + 2) \
+                        or holds(name_start + 2, "name", entry) or payload(reader.data[start], entry):
+                    return True
+        if t == 9:
+            start = reader.pos
+            element = reader.read_byte()
+            if holds(start, "element type byte", path):
+                return True
+            start = reader.pos
+            n = reader.read_int()
+            if holds(start, "list length", path):
+                return True
+            for i in range(n):
+                if payload(element, path + [i]):
+                    return True
+            return False
+        if t in (7, 11, 12):
+            start = reader.pos
+            n = reader.read_int()
+            if holds(start, "array length", path):
+                return True
+            size, first = {7: 1, 11: 4, 12: 8}[t], reader.pos
+            reader._take(n * size)
+            if not first <= offset < reader.pos:
+                return False
+            k = (offset - first) // size
+            return holds(first + k * size, f"element {k}", path, first + k * size + size)
+        start = reader.pos
+        reader.read_payload(t)
+        return holds(start, "payload", path)
+
+    t = reader.read_byte()
+    if offset == 0:
+        return "type byte of (root)"
+    if t == 0:
+        return None
+    if named:
+        start = reader.pos
+        reader.skip_string()
+        if holds(start, "name length", [], start + 2) or holds(start + 2, "name", []):
+            return found[0]
+    payload(t, [])
+    return found[0] if found else None
 
 
 def write_parts(data: bytes, strategy: str | None, version: str | None) -> list[tuple[int, int, str]]:

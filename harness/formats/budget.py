@@ -17,6 +17,15 @@ answer looks like it), naming the limit and the place.
   quoted strings, before parsing): 100,000. On the project machine the parsers take from
   0.1 µs a value (26.x, a list of plain integers) to 20-30 µs (a compound's ``k:1.5f``
   entries; 1.21.1's parser 5 µs even for integers), so 100,000 values take up to about 3 s.
+- :data:`MAX_PRINTED_SNBT_CHARS`: the longest SNBT text one print makes (2 Gi characters),
+  compact (``toString()``) or pretty (``SnbtPrinterTagVisitor``): :func:`~harness.formats.nbt.to_snbt`,
+  ``harness nbt show`` and ``convert --to snbt`` stop with :class:`BudgetExceeded` as the text
+  passes it (counted as it is printed: nothing longer is ever built). Every document read
+  within :data:`MAX_DECOMPRESSED_BYTES` prints within it (a byte array's pretty text, the
+  longest per byte, is at most 7 characters a byte: 1.75 Gi for 256 MiB; real chunks print
+  0.1 MB or so), but a tag of a few bytes can print far more: the pretty text of a list nested
+  100,000 deep would be about 40 GB (each level indents 4 more spaces). ``harness nbt
+  --max-printed-snbt-chars`` lowers or raises it.
 - :data:`MAX_STORAGE_ENTRIES`: the most entries a storage's ``values`` or ``longs`` answer
   may list (4 Mi: a thousand chunk sections' 4,096; 200 million would be 2 GB of Python list;
   ``harness check --max-storage-entries`` raises it).
@@ -51,8 +60,8 @@ a library user raises one by setting it (``harness.formats.budget.MAX_TAGS = 5_0
 ``harness`` command by its option; a refusal's message names both (:func:`to_raise`).
 :class:`BudgetExceeded` is exported by :mod:`harness.formats.nbt` too, where
 :func:`~harness.formats.nbt.loads`, :func:`~harness.formats.nbt.load` (:data:`MAX_TAGS`) and
-:func:`~harness.formats.nbt.parse_snbt` (:data:`MAX_SNBT_CHARS`, :data:`MAX_SNBT_VALUES`)
-raise it.
+:func:`~harness.formats.nbt.parse_snbt` (:data:`MAX_SNBT_CHARS`, :data:`MAX_SNBT_VALUES`) and
+:func:`~harness.formats.nbt.to_snbt` (:data:`MAX_PRINTED_SNBT_CHARS`) raise it.
 """
 
 from __future__ import annotations
@@ -60,6 +69,7 @@ from __future__ import annotations
 MAX_TAGS = 1_000_000
 MAX_SNBT_CHARS = 8 << 20
 MAX_SNBT_VALUES = 100_000
+MAX_PRINTED_SNBT_CHARS = 2 << 30
 MAX_STORAGE_ENTRIES = 4 << 20
 MAX_REGION_TAGS = 16_000_000
 MAX_CHUNK_BYTES = 64 << 20
@@ -70,6 +80,7 @@ OPTIONS = {
     "MAX_TAGS": "harness nbt --max-tags",
     "MAX_SNBT_CHARS": "harness nbt --max-snbt-chars",
     "MAX_SNBT_VALUES": "harness nbt --max-snbt-values",
+    "MAX_PRINTED_SNBT_CHARS": "harness nbt --max-printed-snbt-chars",
     "MAX_STORAGE_ENTRIES": "harness check --max-storage-entries",
     "MAX_REGION_TAGS": "harness nbt show --max-region-tags",
     "MAX_DECOMPRESSED_BYTES": "harness nbt --max-bytes",
@@ -102,6 +113,19 @@ def to_raise(*names: str) -> str:
     settings = " and ".join(f"harness.formats.budget.{name} = N" for name in names) + " in Python"
     them = "them" if len(names) > 1 else "it"
     return f"{options}, or {settings}, to raise {them}" if options else f"{settings} to raise {them}"
+
+
+def printed_within(parts, what: str):
+    """The pieces of text ``parts`` as they come, with :class:`BudgetExceeded` as soon as they
+    pass :data:`MAX_PRINTED_SNBT_CHARS` characters (read when the first piece is asked for);
+    ``what`` names the printer in the refusal (``"toString()"``)."""
+    limit, size = MAX_PRINTED_SNBT_CHARS, 0
+    for part in parts:
+        size += len(part)
+        if size > limit:
+            raise BudgetExceeded(f"SNBT text ({what}) over the tools' limit of {limit} characters: stopped at "
+                                 f"{size} ({to_raise('MAX_PRINTED_SNBT_CHARS')})")
+        yield part
 
 
 class Allowance:

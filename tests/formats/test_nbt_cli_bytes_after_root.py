@@ -80,3 +80,28 @@ def test_diff_notes_them_too(tmp_path, capsys):
     assert status == 0 and out == ""
     assert err == (f"harness nbt: {b}: note: 1 byte follows the NBT root, from offset 33: ignored, as the "
                    "game's NbtIo.read ignores them (the root ends there)\n")
+
+
+def test_the_note_names_the_reader_of_the_encoding_read_and_a_guess_is_warned(tmp_path, capsys):
+    """The finding: ``02 1234`` and 2000 random bytes read as java-network (ShortTag 4660, seed
+    001's nameless network root), the note said NbtIo.read; and no warning that 2000 of 2003
+    bytes were left unread."""
+    path = tmp_path / "s.bin"
+    path.write_bytes(b"\x02\x12\x34" + bytes(range(256)) * 7 + bytes(208))
+    status, out, err = run(capsys, "show", path)
+    assert status == 0 and out.splitlines() == ["encoding: java-network", "compression: none", "4660s"]
+    assert err.splitlines() == [
+        f"harness nbt: {path}: note: 2000 bytes follow the NBT root, from offset 3: ignored, as the game's "
+        "NbtIo.readAnyTag (the network form: a nameless root) ignores them (the root ends there)",
+        f"harness nbt: {path}: warning: no encoding reads the whole file: the java-network reading shown is a "
+        "guess that reads 3 of its 2003 bytes and leaves 2000 unread; it may not be NBT at all"]
+    target = tmp_path / "s.snbt"
+    status, _, err = run(capsys, "convert", path, target, "--to", "snbt", "--strict")
+    assert status == 2 and not target.exists() and "it may not be NBT at all" in err
+
+
+def test_a_few_bytes_after_a_java_root_are_no_guess(tmp_path, capsys):
+    path = tmp_path / "pad.nbt"
+    path.write_bytes(HELLO + bytes(33))  # half the file unread: the read is not called a guess
+    status, _, err = run(capsys, "show", path)
+    assert status == 0 and "warning" not in err and "NbtIo.read ignores them" in err

@@ -12,7 +12,7 @@ import json
 import numpy as np
 import pytest
 
-from harness.formats import versions
+from harness.formats import budget, versions
 from harness.formats.errors import GameError
 from harness.formats.nbt import nbt_io
 from harness.formats.nbt.snbt_printer_tag_visitor import pretty
@@ -192,8 +192,9 @@ def test_version_given_as_game_version_or_string():
     assert pretty(tag, versions.get("1.20.1")) == pretty(tag, "1.20.1") == '{\n    s: "\x0b"\n}'
 
 
-def test_deep_nesting_prints_without_recursion_error():
+def test_deep_nesting_prints_without_recursion_error(monkeypatch):
     depth = 5000
+    monkeypatch.setattr(budget, "MAX_PRINTED_SNBT_CHARS", 1 << 27)  # its pretty text is ~100 Mi characters
     tag = ListTag()
     for _ in range(depth):
         tag = ListTag([tag])

@@ -31,7 +31,8 @@ message (``where`` gives the byte offset); a damaged compressed stream raises
 which the game does not have, raise :class:`BudgetExceeded` (never a ``GameError``): a binary
 read making more than ``harness.formats.budget.MAX_TAGS`` tags (1,000,000; :func:`loads`,
 :func:`load`), SNBT text longer than ``MAX_SNBT_CHARS`` (8 Mi characters) or of more values
-than ``MAX_SNBT_VALUES`` (100,000; :func:`parse_snbt`). A library user raises one by setting it
+than ``MAX_SNBT_VALUES`` (100,000; :func:`parse_snbt`), SNBT printed longer than
+``MAX_PRINTED_SNBT_CHARS`` (2 Gi characters; :func:`to_snbt`). A library user raises one by setting it
 (``budget.MAX_TAGS = 5_000_000``: read at each call); the message names that and the ``harness``
 option. A stream inflating past ``budget.MAX_DECOMPRESSED_BYTES`` (256 MiB) raises
 :class:`CompressionError` of kind ``DecompressionLimitException``.
@@ -123,8 +124,10 @@ def loads(data: bytes, *, version: Version = None, encoding: str | None = None,
     ``encoding`` (one of :data:`ENCODINGS`) is detected unless given: the first encoding that
     reads every byte wins, else the most plausible read (see
     ``harness.formats.nbt.detect``). Java files are read as the game's ``NbtIo`` of
-    ``version`` reads them (depth limit 512; in 26.x a list of ``{"": x}`` compounds comes back
-    as the list of the x), the root name kept.
+    ``version`` reads them (the root a compound, else ``IOException`` "Root tag must be a named
+    compound tag"; depth limit 512; in 26.x a list of ``{"": x}`` compounds comes back as the
+    list of the x), the root name kept; ``java-network`` reads a nameless root of any type
+    (``NbtIo.readAnyTag``).
 
     Raises :class:`GameError` for what the game refuses (``where`` names the byte offset in the
     decompressed data), :class:`CompressionError` for a damaged compressed stream,
@@ -224,7 +227,11 @@ def to_snbt(tag: Tag | NbtDocument, *, version: Version = None, pretty: bool = F
     files (4-space indentation). ``jdk`` picks the JDK whose ``Float/Double.toString`` text is
     wanted; by default the Java the release needs (``GameVersion.java_version``: 17 up to
     1.20.4, whose text is JDK 17's; 21 from 1.20.5 and 25 for 26.x, whose text is the
-    shortest form JDK 19 brought). ``TypeError`` for a value that is no tag.
+    shortest form JDK 19 brought). ``TypeError`` for a value that is no tag;
+    :class:`BudgetExceeded` (the tools' own budget, not the game's) as the text passes
+    ``harness.formats.budget.MAX_PRINTED_SNBT_CHARS`` characters (2 Gi; counted as it is printed,
+    so a list nested 100,000 deep, whose pretty text would be 40 GB, stops early); set it
+    (read at each call) to raise it.
 
     >>> to_snbt(parse_snbt("{a:1.0E23d}")), to_snbt(parse_snbt("{a:1.0E23d}"), version="1.20.4")
     ('{a:1.0E23d}', '{a:9.999999999999999E22d}')

@@ -39,8 +39,13 @@ game's file-reading error, ``IOException`` "Root tag must be a named compound ta
 from the first byte alone when no ``bedrock-level-dat`` header matches (every encoding
 starts with the type byte); such a root is read only when the encoding is given.
 
-Roots: Java files are read with ``nbt_io.read_named`` (the root name kept, any root type);
-``save_nbt`` writes the name back. The game itself writes ``""``
+Roots: Java files are read as ``NbtIo.read`` reads them, the root name kept
+(``nbt_io.read_named``): a root that is no compound is refused, ``IOException`` "Root tag
+must be a named compound tag" (recorded ``nbt/p/root-not-compound/file``, one answer from
+1.18 to 26.3), the encoding given or detected (detected: raised when that root reads the
+whole file, else ranked as a refusal at offset 0). A nameless root of any type is the
+``java-network`` encoding's (``NbtIo.readAnyTag``, the protocol's form). ``save_nbt`` writes
+the name back. The game itself writes ``""``
 (``NbtIo.write``); use :func:`harness.formats.nbt.nbt_io.write_file` for that.
 
 >>> from harness.formats.nbt import compression
@@ -67,7 +72,7 @@ from harness.formats.nbt import nbt_io
 from harness.formats.nbt.accounter import NbtAccounter
 from harness.formats.nbt.binary_reader import NbtReader
 from harness.formats.nbt.encoding import get_encoding
-from harness.formats.nbt.tags import END, Tag
+from harness.formats.nbt.tags import END, CompoundTag, Tag
 
 JAVA = "java"
 JAVA_NETWORK = "java-network"
@@ -115,6 +120,8 @@ def _read(encoding: str, data: bytes, version) -> tuple[str | None, Tag, int | N
         tag, end = nbt_io.read_any_end(data, version)
         return None, tag, None, end
     name, tag, end = nbt_io.read_named_end(data, version, encoding=encoding.replace("-", "_"))
+    if encoding == JAVA and not isinstance(tag, CompoundTag):  # NbtIo.read: End or any other root refused
+        raise GameError("IOException", nbt_io.ROOT_MUST_BE_COMPOUND, where="offset 0")
     return name, tag, None, end
 
 
@@ -170,6 +177,16 @@ def _reads_but_for_its_name(encoding: str, data, version, name: str | None) -> b
     return reader.pos == len(data)
 
 
+def _java_root_not_compound(encoding: str, error: GameError, data, version) -> bool:
+    """Whether ``error`` is ``java``'s refusal of a well-formed root that is no compound (``NbtIo.read``:
+    "Root tag must be a named compound tag"; recorded ``nbt/p/root-not-compound/file``, the same
+    answer from 1.18 to 26.3) of a root that reads all of ``data``: then the file is a Java one
+    the game refuses, whatever another encoding would make of its bytes."""
+    if encoding != JAVA or error.message != nbt_io.ROOT_MUST_BE_COMPOUND:
+        return False
+    return nbt_io.read_named_end(data, version)[2] == len(data)
+
+
 def _is_limit(error: GameError, version) -> bool:
     """Whether ``error`` is the game's limit (``version.nbt.accounter_error``: depth, quota)."""
     return version.nbt.accounter_error in (error.kind, error.cause)
@@ -200,7 +217,8 @@ def detect(data: bytes, version=None) -> NbtDocument:
         except GameError as e:
             e.encoding = encoding  # whose read refused: shown by ``harness nbt``
             name = root_name(encoding, data, version)
-            if _reads_but_for_its_name(encoding, data, version, name):
+            if _reads_but_for_its_name(encoding, data, version, name) or _java_root_not_compound(encoding, e, data,
+                                                                                                  version):
                 raise
             progress, outcome = _offset(e), e
         else:

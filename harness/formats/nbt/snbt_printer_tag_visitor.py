@@ -31,10 +31,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from harness.formats import versions
+from harness.formats import budget, versions
 from harness.formats.nbt import tags as T
 from harness.formats.nbt.string_tag_visitor import (
-    SIMPLE_VALUE, _array_parts, java_sorted_keys, quote_and_escape, release_jdk, scalar_text)
+    SIMPLE_VALUE, _array_parts, java_sorted_keys, joined, quote_and_escape, release_jdk, scalar_text)
 
 __all__ = ["pretty", "pretty_parts", "KEY_ORDER", "NO_INDENTATION", "INDENTATION"]
 
@@ -55,23 +55,34 @@ def pretty(tag: T.Tag, version, jdk: int | None = None) -> str:
     ``version``: a :class:`GameVersion` or a version string; ``jdk``: the JDK whose
     ``Float/Double.toString`` is wanted (default ``release_jdk``: the Java the release
     needs, 17 up to 1.20.4, 21 from 1.20.5, 25 for 26.x). Iterative, so
-    any nesting depth prints. ``TypeError`` for a value that is not a tag.
+    any nesting depth prints, within ``budget.MAX_PRINTED_SNBT_CHARS`` characters
+    (:class:`~harness.formats.budget.BudgetExceeded` past them). ``TypeError`` for a value that is not a tag.
     """
-    return "".join(pretty_parts(tag, version, jdk))
+    return "".join(budget.printed_within(joined(_pieces(tag, version, jdk)), "SnbtPrinterTagVisitor"))
 
 
 def pretty_parts(tag: T.Tag, version, jdk: int | None = None) -> Iterator[str]:
     """The pieces of :func:`pretty`'s text, in order, as they are printed (written piece by
     piece, a big document never needs the whole text as one string; an array's text comes
-    in pieces of at most ``string_tag_visitor.PIECE_CHARS`` characters)."""
+    in pieces of at most ``string_tag_visitor.PIECE_CHARS`` characters). Past
+    ``budget.MAX_PRINTED_SNBT_CHARS`` characters in all (each level indents 4 more spaces: a
+    list nested 100,000 deep would print 40 GB), :class:`~harness.formats.budget.BudgetExceeded`."""
+    return budget.printed_within(_pieces(tag, version, jdk), "SnbtPrinterTagVisitor")
+
+
+def _pieces(tag: T.Tag, version, jdk: int | None) -> Iterator[str]:
     release = versions.resolve(version)  # once: the rules and the JDK are both the release's
     rules, jdk = release.snbt, release_jdk(release, jdk)
-    # (tag, depth, indentation, path) to print, or (text,) to copy as it is
+    # (tag, depth, indentation, path) to print, (text,) to copy as it is, or (indentation, depth)
+    # of a closing line
     stack: list[tuple] = [(tag, 0, INDENTATION, "")]
     while stack:
         item = stack.pop()
         if len(item) == 1:
             yield item[0]
+            continue
+        if len(item) == 2:  # a closing line's indentation, made when it is printed
+            yield "\n" + item[0] * item[1]
             continue
         node, depth, indentation, path = item
         if isinstance(node, (T.CompoundTag, T.ListTag)) and len(node):
@@ -112,7 +123,7 @@ def _container(node, depth: int, indentation: str, path: str, rules) -> list[tup
             if i != len(node) - 1:
                 pieces.append(separator)
     if inner:
-        pieces.append(("\n" + inner * depth,))
+        pieces.append((inner, depth))  # made when printed: the closings pending at depth d would be 2d² characters
     pieces.append((closing,))
     return pieces
 
