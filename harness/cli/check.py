@@ -60,8 +60,9 @@ exit status:
      failing in the baseline)
   2  nothing could be judged: a malformed file, a bad option, no case matches,
      a report that cannot be written, or an implementation that cannot run
-     (cannot be started, or fails its first 3 cases without answering one: the
-     run stops and reports what ran)
+     (cannot be started, fails its first 3 cases without answering one, or
+     hangs past --timeout on 3 cases in a row anywhere: the run stops and
+     reports what ran)
 """
 
 
@@ -84,7 +85,7 @@ def register(subparsers) -> None:
     p.add_argument("--impl", metavar="CMD", type=options.command,
                    help="check another implementation: a program speaking the line protocol (see rig/PROTOCOL.md)")
     p.add_argument("--timeout", type=options.positive_seconds, default=10.0, metavar="SECONDS",
-                   help="seconds per case before it counts as a hang (default 10)")
+                   help="seconds per case before it counts as a hang (default 10; 3 hangs in a row stop the run)")
     p.add_argument("--errors", choices=POLICIES, default="message",
                    help="how an error answer must match: same kind and message (default), same kind "
                         "(resource refusals are one kind), or any error (refusal)")
