@@ -23,6 +23,8 @@ The protocol (``harness check --impl CMD``; toml-test's shape, kept to one long-
   "longs_as_strings": true}``, which gets no answer; without options none is sent, so a
   program that knows nothing of options never sees one.
 - stderr is free for the program's own logging; the last lines are shown when it crashes.
+  (A line on stdout that is not JSON, such as ``debug: starting``, fails its case with a
+  hint, the first time, that such output belongs on stderr.)
 - a case gets ``timeout`` seconds (default 10); the first case after each start of the
   program gets ``start_timeout`` (default: ``timeout``), its start included. A crash (exit, or a line that is not the
   answer to the case sent: not UTF-8, not JSON, another id, or longer than
@@ -146,6 +148,7 @@ class ProcessImplementation:
         self.answered = 0
         self._failed_in_a_row = 0
         self._hung_on: list[str] = []  # the ids of the cases it hung on since it last answered
+        self._stdout_hint_given = False  # "debugging output belongs on stderr", said once a run
         self._proc: subprocess.Popen | None = None
         self._lines: queue.Queue = queue.Queue()
         self._stderr: collections.deque = collections.deque(maxlen=20)
@@ -301,7 +304,7 @@ class ProcessImplementation:
                              f"objects than {bound}") from None
         except json.JSONDecodeError as e:
             raise self._fail(f"the answer line is not JSON ({e.msg} at character {e.pos}): "
-                             f"{shown_output(text)}") from None
+                             f"{shown_output(text)}{self._stdout_hint()}") from None
         if not isinstance(doc, dict):
             raise self._fail(f"the answer line is not a JSON object (the answer to "
                              f"{shorten(repr(case['id']), ID_CHARS)} is one) but {kind_of(doc)}: "
@@ -328,6 +331,13 @@ class ProcessImplementation:
 
             return answers_from_strings(case["ops"], doc["answers"])
         return doc["answers"]
+
+    def _stdout_hint(self) -> str:
+        """The hint for a line that is not JSON (``debug: starting``), the first time alone."""
+        if self._stdout_hint_given:
+            return ""
+        self._stdout_hint_given = True
+        return " (stdout carries answer lines alone: debugging output belongs on stderr)"
 
     def _reply(self, timeout: float) -> bytes | object | None:
         """The program's next answer line (bytes, or ``_OVERLONG``) within ``timeout`` seconds
