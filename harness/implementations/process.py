@@ -37,8 +37,9 @@ The protocol (``harness check --impl CMD``; toml-test's shape, kept to one long-
   nor, holding its output open, makes its crash look like a hang.
 - a program that cannot be started, or that fails its first ``give_up_after`` (3) cases in a
   row without ever answering, or that hangs on ``give_up_after`` cases in a row anywhere in
-  the run (one that answered once, then hangs on every case, would otherwise cost every case
-  its full timeout), raises :class:`ImplementationUnavailable` (a
+  the run (the first case after each restart, answered, does not break the row: one that
+  answers once after each start, then hangs, would otherwise cost every other case its full
+  timeout), raises :class:`ImplementationUnavailable` (a
   :class:`~harness.engine.runner.RunAborted`): the run stops rather than failing every case.
 
 ``python -m harness.implementations.process`` serves our Python implementation this way
@@ -147,7 +148,9 @@ class ProcessImplementation:
         self.restarts = 0
         self.answered = 0
         self._failed_in_a_row = 0
-        self._hung_on: list[str] = []  # the ids of the cases it hung on since it last answered
+        # the ids of the cases it hung on since a process of it answered a case other than its
+        # first (one that answers once after each restart, then hangs, still hangs in a row)
+        self._hung_on: list[str] = []
         self._stdout_hint_given = False  # "debugging output belongs on stderr", said once a run
         self._proc: subprocess.Popen | None = None
         self._lines: queue.Queue = queue.Queue()
@@ -253,7 +256,8 @@ class ProcessImplementation:
             cases = ", ".join(shorten(repr(i), ID_CHARS) for i in self._hung_on)
             return ImplementationUnavailable(
                 f"{shorten(self.name, ID_CHARS)}: no answer within the timeout on {len(self._hung_on)} cases in a "
-                f"row ({cases}), after answering {self.answered}; giving up", reason=reason)
+                f"row ({cases}; at most the first case after each restart answered between them), after "
+                f"answering {self.answered}; giving up", reason=reason)
         return ImplementationFailure(reason)
 
     # -- one case -----------------------------------------------------------------------
@@ -261,7 +265,7 @@ class ProcessImplementation:
         """The program's answers to ``case``; :class:`ImplementationFailure` if it gives none."""
         self.start()
         timeout = self.start_timeout if self._first else self.timeout
-        self._first = False
+        first, self._first = self._first, False
         sent = case
         if self.longs_as_strings:
             from harness.engine.longtext import case_to_strings
@@ -314,7 +318,8 @@ class ProcessImplementation:
                              f"{shorten(repr(doc.get('id')), ID_CHARS)}")
         self.answered += 1
         self._failed_in_a_row = 0
-        self._hung_on = []
+        if not first:
+            self._hung_on = []
         if constants:  # a whole line for this case: that case fails, the process goes on
             held = " and ".join(dict.fromkeys(constants))
             raise ImplementationFailure(f"the answer line holds {held}, which is not JSON (JSON has no NaN or "

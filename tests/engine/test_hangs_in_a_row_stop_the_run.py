@@ -1,7 +1,8 @@
 """An implementation that answered, then hangs on every case, stops the run after
 ``give_up_after`` (3) hangs in a row, named by their cases, as one that never answers does at
-the start: not every case waited out to its full timeout. A crash between hangs, or an
-answer, starts the count again."""
+the start: not every case waited out to its full timeout. An answer from a process that had
+answered before starts the count again; the first case after a restart, answered, does not
+(a program that answers once after each start, then hangs, hangs in a row)."""
 
 from __future__ import annotations
 
@@ -40,6 +41,32 @@ def test_three_hangs_in_a_row_after_an_answer_give_up_naming_the_cases(tmp_path)
             impl.answer(_case(3))
     finally:
         impl.close()
-    assert ("no answer within the timeout on 3 cases in a row ('storage/hang-1', 'storage/hang-2', "
-            "'storage/hang-3'), after answering 1; giving up") in str(stop.value)
+    assert "no answer within the timeout on 3 cases in a row ('storage/hang-1', 'storage/hang-2', 'storage/hang-3'" \
+        in str(stop.value)
+    assert str(stop.value).endswith("after answering 1; giving up")
     assert stop.value.reason is not None  # the case it stopped at counts as failed
+
+
+# answers the first case each process of it is given, then hangs on the next
+ANSWERS_ONCE_A_START = """
+import json, sys, time
+print(json.dumps({"id": json.loads(sys.stdin.readline())["id"], "answers": []}), flush=True)
+time.sleep(300)
+"""
+
+
+def test_an_answer_after_each_restart_does_not_break_the_row(tmp_path):
+    script = tmp_path / "answers_once_a_start.py"
+    script.write_text(ANSWERS_ONCE_A_START, encoding="utf-8")
+    impl = ProcessImplementation([sys.executable, str(script)], timeout=2)
+    try:
+        for i in range(0, 4, 2):
+            assert impl.answer(_case(i)) == []
+            with pytest.raises(ImplementationFailure, match="no answer within 2 s"):
+                impl.answer(_case(i + 1))
+        assert impl.answer(_case(4)) == []
+        with pytest.raises(ImplementationUnavailable) as stop:
+            impl.answer(_case(5))
+    finally:
+        impl.close()
+    assert "on 3 cases in a row ('storage/hang-1', 'storage/hang-3', 'storage/hang-5'" in str(stop.value)
