@@ -20,7 +20,9 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+import signal
 import sys
+import threading
 
 VERB_MODULES = ("check", "shrink", "fuzz", "versions", "reference", "nbt", "rig", "report")
 VERB_MODULE = {**{name: name for name in VERB_MODULES if name != "rig"},
@@ -28,6 +30,27 @@ VERB_MODULE = {**{name: name for name in VERB_MODULES if name != "rig"},
 """Which module adds each verb: a run of one verb imports that module alone (``harness check``
 does not import the NBT tools and NumPy before its first case)."""
 SIGPIPE_STATUS = 141  # a shell's status for a command ended by SIGPIPE (128 + 13)
+INTERRUPTED_STATUS = 130  # Ctrl-C, SIGINT (128 + 2)
+TERMINATED_STATUS = 143  # SIGTERM (128 + 15), what a CI job's timeout sends
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised where the run is, as Python raises KeyboardInterrupt for SIGINT: the run
+    unwinds the same way (every ``finally`` ends the implementation's process group, every
+    output is written whole or not at all), and :func:`main` says it in one line, status 143."""
+
+
+def _terminated(signum, frame) -> None:
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)  # a second SIGTERM does not cut the unwinding short
+    raise Terminated
+
+
+def _on_sigterm_unwind():
+    """SIGTERM raises :class:`Terminated` until the handler returned is put back (the main
+    thread alone can install one; elsewhere nothing changes and None is returned)."""
+    if threading.current_thread() is threading.main_thread():
+        return signal.signal(signal.SIGTERM, _terminated)
+    return None
 
 
 class _Parser(argparse.ArgumentParser):
@@ -86,7 +109,9 @@ def main(argv: list[str] | None = None) -> int:
     what is not a bug: an ``OSError`` (a file that cannot be read or written) is one line
     and status 2; a reader of stdout that went away (``| head``) leaves the status the verb
     would have given where it knows it, else 141; a character UTF-8 cannot carry (a lone
-    surrogate of a Java string) is shown as its ``\\udXXX`` escape. ``harness --version``
+    surrogate of a Java string) is shown as its ``\\udXXX`` escape; Ctrl-C (status 130) and
+    SIGTERM (143, :class:`Terminated`) unwind the run alike, so the implementation's process
+    group is ended and nothing is left half-written, and say so in one line. ``harness --version``
     answers without importing the verbs or the engine."""
     first = (sys.argv[1:] if argv is None else argv)[:1]
     if first == ["--version"]:
@@ -99,17 +124,22 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help()
         return 2
     _escape_unencodable_output()
+    previous = _on_sigterm_unwind()
     try:
         return int(args.func(args) or 0)
-    except KeyboardInterrupt:
-        print(f"harness {args.verb}: interrupted; nothing written was left half-done", file=sys.stderr)
-        return 130
+    except KeyboardInterrupt as e:  # Ctrl-C, or SIGTERM (Terminated)
+        how, status = ("terminated", TERMINATED_STATUS) if isinstance(e, Terminated) else ("interrupted", INTERRUPTED_STATUS)
+        print(f"harness {args.verb}: {how}; nothing written was left half-done", file=sys.stderr)
+        return status
     except BrokenPipeError:
         silence_stdout()
         return SIGPIPE_STATUS
     except OSError as e:
         print(f"harness {args.verb}: {describe_os_error(e)}", file=sys.stderr)
         return 2
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
 
 
 def describe_os_error(e: OSError) -> str:

@@ -60,8 +60,9 @@ exit status:
      failing in the baseline)
   2  nothing could be judged: a malformed file, a bad option, no case matches,
      a report that cannot be written, or an implementation that cannot run
-     (cannot be started, or fails its first 3 cases without answering one: the
-     run stops and reports what ran)
+     (cannot be started, fails its first 3 cases without answering one, or
+     hangs past --timeout on 3 cases in a row anywhere: the run stops and
+     reports what ran)
 """
 
 
@@ -84,7 +85,7 @@ def register(subparsers) -> None:
     p.add_argument("--impl", metavar="CMD", type=options.command,
                    help="check another implementation: a program speaking the line protocol (see rig/PROTOCOL.md)")
     p.add_argument("--timeout", type=options.positive_seconds, default=10.0, metavar="SECONDS",
-                   help="seconds per case before it counts as a hang (default 10)")
+                   help="seconds per case before it counts as a hang (default 10; 3 hangs in a row stop the run)")
     p.add_argument("--errors", choices=POLICIES, default="message",
                    help="how an error answer must match: same kind and message (default), same kind "
                         "(resource refusals are one kind), or any error (refusal)")
@@ -106,7 +107,7 @@ def register(subparsers) -> None:
                    help="our implementation refuses a storage answer (values, longs) listing more than N entries "
                         "(default 4194304)")
     p.add_argument("-q", "--quiet", action="store_true", help="one line per failure and the summary line only")
-    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar (nor, off a terminal, a progress line every 30 s)")
     p.set_defaults(func=run)
 
 
@@ -322,10 +323,31 @@ def _write_reports(args, outcomes, name: str, seconds: float, stopped: str | Non
     return problems
 
 
+PROGRESS_EVERY = 30.0  # seconds between progress lines when stderr is not a terminal (a CI log)
+
+
 def _run_with_progress(impl, items, args, err, run_checks):
-    show = not (args.quiet or args.no_progress) and err.is_terminal
-    if not show:
+    """``run_checks`` with a progress bar on a terminal; elsewhere (a CI log) a line on stderr
+    after a case when ``PROGRESS_EVERY`` seconds passed since the last (``harness check: 120 of
+    632 cases, 3 failed, 26.3 storage``), so a long run is seen to move; neither with
+    ``--quiet`` or ``--no-progress``."""
+    if args.quiet or args.no_progress:
         return run_checks(impl, items, args.errors)
+    if not err.is_terminal:
+        done = failed = 0
+        last = time.monotonic()
+
+        def line(outcome):
+            nonlocal done, failed, last
+            done += 1
+            failed += outcome.status == "failed"
+            if time.monotonic() - last >= PROGRESS_EVERY:
+                last = time.monotonic()
+                v, area, _ = outcome.item.key
+                err.print(f"harness check: {done} of {len(items)} cases, {failed} failed, {v} {area}",
+                          markup=False, highlight=False)
+
+        return run_checks(impl, items, args.errors, line)
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),

@@ -467,7 +467,8 @@ def _xml_text(text: str) -> str:
 
 def junit_xml(outcomes: list[Outcome], implementation: str, policy: str, seconds: float | None = None,
               stopped: str | None = None) -> bytes:
-    """JUnit XML: one testsuite per version and area, one testcase per case; failures with
+    """JUnit XML: one testsuite per version and area, one testcase per case (its classname
+    :func:`_junit_classname`); failures with
     the failure text, unverified cases as skipped; ``stopped`` (why the run stopped early)
     as a property."""
     c = tally(outcomes)
@@ -486,7 +487,7 @@ def junit_xml(outcomes: list[Outcome], implementation: str, policy: str, seconds
             skipped=str(g.unverified + g.unsupported), errors="0", time=f"{g.seconds:.3f}")
     for o in outcomes:
         v, area, cid = o.item.key
-        tc = ET.SubElement(suites[(v, area)], "testcase", classname=f"{v}.{area}", name=_xml_text(cid),
+        tc = ET.SubElement(suites[(v, area)], "testcase", classname=_junit_classname(v, area), name=_xml_text(cid),
                            time=f"{o.seconds:.6f}", file=_xml_text(o.item.source))
         if o.status == "failed":
             first = o.reason or short_line(o.mismatches[0])
@@ -504,6 +505,13 @@ def write_junit(path, outcomes, implementation: str, policy: str, seconds: float
                 stopped: str | None = None) -> None:
     """Write :func:`junit_xml` to ``path`` atomically."""
     atomic_write_bytes(path, junit_xml(outcomes, implementation, policy, seconds, stopped))
+
+
+def _junit_classname(version: str, area: str) -> str:
+    """A testcase's classname: ``snbt.26_3``. JUnit viewers (Jenkins, GitLab) read a classname as
+    ``package.Class``, nesting on its dots, so the version's dots become underscores: the
+    area is the package, the release its class, never ``26`` > ``3`` > ``snbt``."""
+    return f"{area}.{version.replace('.', '_')}"
 
 
 __all__ = ["Group", "groups", "headline", "failure_text", "unclean_lines", "partial_lines", "declined_text", "print_text", "json_report", "write_json", "junit_xml",

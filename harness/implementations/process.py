@@ -23,6 +23,8 @@ The protocol (``harness check --impl CMD``; toml-test's shape, kept to one long-
   "longs_as_strings": true}``, which gets no answer; without options none is sent, so a
   program that knows nothing of options never sees one.
 - stderr is free for the program's own logging; the last lines are shown when it crashes.
+  (A line on stdout that is not JSON, such as ``debug: starting``, fails its case with a
+  hint, the first time, that such output belongs on stderr.)
 - a case gets ``timeout`` seconds (default 10); the first case after each start of the
   program gets ``start_timeout`` (default: ``timeout``), its start included. A crash (exit, or a line that is not the
   answer to the case sent: not UTF-8, not JSON, another id, or longer than
@@ -34,7 +36,10 @@ The protocol (``harness check --impl CMD``; toml-test's shape, kept to one long-
   the end of the run: a child it started (a helper daemon, a ``sleep``) does not outlive it,
   nor, holding its output open, makes its crash look like a hang.
 - a program that cannot be started, or that fails its first ``give_up_after`` (3) cases in a
-  row without ever answering, raises :class:`ImplementationUnavailable` (a
+  row without ever answering, or that hangs on ``give_up_after`` cases in a row anywhere in
+  the run (the first case after each restart, answered, does not break the row: one that
+  answers once after each start, then hangs, would otherwise cost every other case its full
+  timeout), raises :class:`ImplementationUnavailable` (a
   :class:`~harness.engine.runner.RunAborted`): the run stops rather than failing every case.
 
 ``python -m harness.implementations.process`` serves our Python implementation this way
@@ -63,7 +68,7 @@ from harness.engine.vocabulary import MalformedCase, kind_of
 
 MAX_LINE_BYTES = 64 << 20  # the longest answer line taken (the longest recorded one is ~1 MB)
 MAX_TIMEOUT = 7 * 24 * 3600.0  # a week: longer waits overflow the clocks (threading.TIMEOUT_MAX, setitimer)
-GIVE_UP_AFTER = 3  # failures in a row, before any answer, that stop the run
+GIVE_UP_AFTER = 3  # failures in a row before any answer, or hangs in a row anywhere, that stop the run
 PROTOCOL = 1  # the protocol's version, said in the hello line
 HELLO = "mc-format-harness"  # the hello line's "hello" value
 _STDERR_CHUNK = 4096  # stderr is kept as its last lines, each cut into chunks of this many bytes
@@ -109,7 +114,8 @@ class ProcessImplementation:
     after every restart), the program's start included: a program slow to start (the rig's
     worker starts a JVM) need not be allowed that long for every case. ``max_line_bytes``: the longest answer line taken;
     a longer one fails the case and the process is restarted. ``give_up_after``: failures
-    in a row before any answer that raise :class:`ImplementationUnavailable` (0: never).
+    in a row before any answer, or hangs (timeouts) in a row at any point, that raise
+    :class:`ImplementationUnavailable` (0: never).
     The process starts on the first case (or :meth:`start`), is restarted after any failure,
     and is stopped by ``close()``. ``answered`` counts the lines it answered (a ``failure``
     line too), ``restarts`` the restarts. ``longs_as_strings``: every long of a case and of
@@ -142,6 +148,10 @@ class ProcessImplementation:
         self.restarts = 0
         self.answered = 0
         self._failed_in_a_row = 0
+        # the ids of the cases it hung on since a process of it answered a case other than its
+        # first (one that answers once after each restart, then hangs, still hangs in a row)
+        self._hung_on: list[str] = []
+        self._stdout_hint_given = False  # "debugging output belongs on stderr", said once a run
         self._proc: subprocess.Popen | None = None
         self._lines: queue.Queue = queue.Queue()
         self._stderr: collections.deque = collections.deque(maxlen=20)
@@ -219,10 +229,11 @@ class ProcessImplementation:
                 pass
         self._stop()
 
-    def _fail(self, reason: str) -> ImplementationFailure | ImplementationUnavailable:
+    def _fail(self, reason: str, hung_on: str | None = None) -> ImplementationFailure | ImplementationUnavailable:
         """Restart-worthy failure: stop the process, name the reason with its stderr tail;
         :class:`ImplementationUnavailable` once it failed ``give_up_after`` cases in a row
-        without ever answering."""
+        without ever answering, or hung on that many in a row (``hung_on``: the case's id,
+        when this failure is a hang)."""
         proc = self._proc
         exited = proc is not None and proc.poll() is not None
         self._stop()  # its whole group: a child left holding stderr would keep the join below waiting
@@ -236,10 +247,17 @@ class ProcessImplementation:
         if tail:
             reason += "; stderr: " + " | ".join(tail)
         self._failed_in_a_row += 1
+        self._hung_on = self._hung_on + [hung_on] if hung_on is not None else []
         if self.give_up_after and not self.answered and self._failed_in_a_row >= self.give_up_after:
             return ImplementationUnavailable(
                 f"{shorten(self.name, ID_CHARS)}: failed its first {self._failed_in_a_row} cases without "
                 f"answering one (last: {reason}); giving up", reason=reason)
+        if self.give_up_after and len(self._hung_on) >= self.give_up_after:
+            cases = ", ".join(shorten(repr(i), ID_CHARS) for i in self._hung_on)
+            return ImplementationUnavailable(
+                f"{shorten(self.name, ID_CHARS)}: no answer within the timeout on {len(self._hung_on)} cases in a "
+                f"row ({cases}; at most the first case after each restart answered between them), after "
+                f"answering {self.answered}; giving up", reason=reason)
         return ImplementationFailure(reason)
 
     # -- one case -----------------------------------------------------------------------
@@ -247,7 +265,7 @@ class ProcessImplementation:
         """The program's answers to ``case``; :class:`ImplementationFailure` if it gives none."""
         self.start()
         timeout = self.start_timeout if self._first else self.timeout
-        self._first = False
+        first, self._first = self._first, False
         sent = case
         if self.longs_as_strings:
             from harness.engine.longtext import case_to_strings
@@ -266,7 +284,7 @@ class ProcessImplementation:
             self._hello_sent = False
         except queue.Empty:
             raise self._fail(f"no answer within {timeout:g} s (hang; did the program flush its output?); "
-                             "process killed and restarted") from None
+                             "process killed and restarted", hung_on=str(case["id"])) from None
         if reply is None:
             try:
                 self._proc.wait(timeout=1)
@@ -290,7 +308,7 @@ class ProcessImplementation:
                              f"objects than {bound}") from None
         except json.JSONDecodeError as e:
             raise self._fail(f"the answer line is not JSON ({e.msg} at character {e.pos}): "
-                             f"{shown_output(text)}") from None
+                             f"{shown_output(text)}{self._stdout_hint()}") from None
         if not isinstance(doc, dict):
             raise self._fail(f"the answer line is not a JSON object (the answer to "
                              f"{shorten(repr(case['id']), ID_CHARS)} is one) but {kind_of(doc)}: "
@@ -300,6 +318,8 @@ class ProcessImplementation:
                              f"{shorten(repr(doc.get('id')), ID_CHARS)}")
         self.answered += 1
         self._failed_in_a_row = 0
+        if not first:
+            self._hung_on = []
         if constants:  # a whole line for this case: that case fails, the process goes on
             held = " and ".join(dict.fromkeys(constants))
             raise ImplementationFailure(f"the answer line holds {held}, which is not JSON (JSON has no NaN or "
@@ -316,6 +336,13 @@ class ProcessImplementation:
 
             return answers_from_strings(case["ops"], doc["answers"])
         return doc["answers"]
+
+    def _stdout_hint(self) -> str:
+        """The hint for a line that is not JSON (``debug: starting``), the first time alone."""
+        if self._stdout_hint_given:
+            return ""
+        self._stdout_hint_given = True
+        return " (stdout carries answer lines alone: debugging output belongs on stderr)"
 
     def _reply(self, timeout: float) -> bytes | object | None:
         """The program's next answer line (bytes, or ``_OVERLONG``) within ``timeout`` seconds

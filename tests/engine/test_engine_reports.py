@@ -226,3 +226,13 @@ def test_the_text_report_says_why_the_unverified_are_unverified(capsys):
     outcomes = [outcome("storage/x", "unverified")] * 2 + [outcome("storage/x", "unverified", note="why")]
     assert report.unverified_lines(outcomes) == ["unverified: 2 cases: no recorded answer", "unverified: 1 case: why"]
     assert report.unverified_lines(outcomes[:0]) == []
+
+
+def test_junit_classname_keeps_a_version_whole(tmp_path):
+    """JUnit viewers nest on a classname's dots: ``snbt.26_3`` (area, then release), not
+    ``26.3.snbt`` (26 > 3 > snbt)."""
+    from harness.engine.runner import python_implementation
+
+    items = select_items(["1.20.1"], ["storage"])[:1]
+    [case] = ET.fromstring(report.junit_xml(run_checks(python_implementation(), items), "ours", "message")).findall(".//testcase")
+    assert case.get("classname") == "storage.1_20_1"
