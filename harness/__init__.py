@@ -5,4 +5,4 @@ game version); the rest of the package is the engine that runs cases, compares a
 with the game's recorded ones, shrinks failures and reports.
 """
 
-__version__ = "0.8.0"
+__version__ = "0.9.0"
