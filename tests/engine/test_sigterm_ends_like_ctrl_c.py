@@ -23,13 +23,21 @@ with open(sys.argv[1], "w") as fifo:
     fifo.write(str(os.getpid()))
 time.sleep(300)
 """
+# says its pid through the FIFO argv[1] on its first case and hangs (a fuzz worker's thread waits on it)
+HANGS_AT_ONCE = """
+import os, sys, time
+sys.stdin.readline()
+with open(sys.argv[1], "w") as fifo:
+    fifo.write(str(os.getpid()))
+time.sleep(300)
+"""
 
 
-def _run_then_terminate(tmp_path: Path, verb_args: list[str]) -> tuple[subprocess.Popen, int, str]:
+def _run_then_terminate(tmp_path: Path, verb_args: list[str], adapter: str = HANGS_LATER) -> tuple[subprocess.Popen, int, str]:
     fifo = tmp_path / "pid.fifo"
     os.mkfifo(fifo)
     script = tmp_path / "adapter.py"
-    script.write_text(HANGS_LATER, encoding="utf-8")
+    script.write_text(adapter, encoding="utf-8")
     run = subprocess.Popen([sys.executable, "-m", "harness", *verb_args, "--impl", f"{sys.executable} {script} {fifo}"],
                            cwd=REPO, env={**os.environ, "PYTHONPATH": str(REPO)},
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -37,7 +45,7 @@ def _run_then_terminate(tmp_path: Path, verb_args: list[str]) -> tuple[subproces
     reader = threading.Thread(target=lambda: said.append(fifo.read_text()), daemon=True)
     reader.start()
     reader.join(timeout=120)  # the adapter hangs on its second case by then
-    assert said, "the adapter never reached its second case"
+    assert said, "the adapter never reached the case it hangs on"
     run.send_signal(signal.SIGTERM)
     out, err = run.communicate(timeout=120)
     return run, int(said[0]), err
@@ -56,6 +64,17 @@ def test_sigterm_during_check_ends_the_implementation_and_says_so(tmp_path):
                                                    "--timeout", "300"])
     assert (run.returncode, err) == (143, "harness check: terminated; nothing written was left half-done\n")
     assert _gone(pid)  # the harness reaped it before exiting: not left running, adopted by init
+
+
+def test_sigterm_during_fuzz_ends_the_implementation_and_says_so(tmp_path):
+    run, pid, err = _run_then_terminate(tmp_path, ["fuzz", "--area", "storage", "--cases", "5", "--no-database",
+                                                   "--no-progress", "--out", str(tmp_path / "cases"), "--timeout", "300",
+                                                   "--against", f"{sys.executable} -m harness.implementations.process"],
+                                        HANGS_AT_ONCE)
+    assert run.returncode == 143
+    assert err.splitlines()[-1:] == ["harness fuzz: terminated; nothing written was left half-done"]  # after "fuzzing ..."
+    assert "Traceback" not in err
+    assert _gone(pid)
 
 
 def test_sigterm_handler_is_put_back_after_an_in_process_run(capsys):

@@ -119,7 +119,7 @@ class _Drawer:
         if processes:
             from multiprocessing import get_context
 
-            self.pool = get_context("spawn").Pool(processes)
+            self.pool = get_context("spawn").Pool(processes, initializer=_ignore_ctrl_c)
 
     def get(self, key: tuple[str, int, int], upcoming: list[tuple[str, int, int]]) -> list[dict]:
         """The first cases of chunk ``k`` of ``area`` up to its ``size``-th distinct one
@@ -144,6 +144,16 @@ class _Drawer:
         if self.pool is not None:
             self.pool.terminate()
             self.pool.join()
+
+
+def _ignore_ctrl_c() -> None:
+    """A drawing child's start: Ctrl-C, which a terminal (or ``timeout -s INT``) sends to the
+    whole process group, is left to the parent, which unwinds and ends the child
+    (:meth:`_Drawer.close`), so the child prints no traceback of its own. SIGTERM keeps its
+    default, a silent end: it is how ``Pool.terminate`` ends the children."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _batches(c: Campaign, stop: threading.Event, drawer: _Drawer):

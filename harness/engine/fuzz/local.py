@@ -8,7 +8,7 @@ the next case as soon as it is free, and the result lines come back in the cases
 from __future__ import annotations
 
 import threading
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, wait
 
 from harness.engine.fuzz.worker import FuzzWorker, Side
 
@@ -22,6 +22,8 @@ class LocalEngine:
     def __init__(self, judge: Side, impl: Side, workers: int = 1, jvm: int | None = None, policy: str = "message"):
         self.pool = [FuzzWorker(judge, impl, jvm, policy) for _ in range(workers)]
         self._threads = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="fuzz-worker")
+        self._closing = threading.Event()  # set by close(): the threads take no further case
+        self._running: list = []  # the current batch's threads (a Ctrl-C leaves them running)
 
     @property
     def workers(self) -> int:
@@ -34,14 +36,15 @@ class LocalEngine:
         lock = threading.Lock()
 
         def drain(worker: FuzzWorker) -> None:
-            while True:
+            while not self._closing.is_set():
                 with lock:
                     item = next(queue, None)
                 if item is None:
                     return
                 results[item[0]] = worker.run_case(item[1])
 
-        for done in [self._threads.submit(drain, w) for w in self.pool]:
+        self._running = [self._threads.submit(drain, w) for w in self.pool]
+        for done in self._running:
             done.result()
         return [r for r in results if r is not None]
 
@@ -50,6 +53,19 @@ class LocalEngine:
         return self.pool[0].answer
 
     def close(self) -> None:
-        for worker in self.pool:
-            worker.close()
+        """Stop every worker's processes before waiting on its thread: after Ctrl-C or SIGTERM
+        in :meth:`run`, a thread blocked on a hung process is unblocked by the process's end
+        (its case fails, or its read raises: the exception stays in its future), and takes no
+        further case. Until the threads are done, any process one of them started again
+        meanwhile is ended too."""
+        self._closing.set()
+        started: list = []
+        while True:
+            for worker in self.pool:
+                started += [side for side in worker.processes() if side not in started]
+                worker.close()
+            for side in started:
+                side.close()
+            if not wait(self._running, timeout=0.5).not_done:
+                break
         self._threads.shutdown(wait=True)

@@ -132,6 +132,11 @@ class FuzzWorker:
                 break
         return lines
 
+    def processes(self) -> list:
+        """The judge and implementation processes started (:meth:`close` forgets them; a thread
+        still answering through one may start it again)."""
+        return [side for side in (self._judge, self._impl) if side is not None]
+
     def close(self) -> None:
         """Stop both processes (a later case starts them again)."""
         for side in (self._judge, self._impl):
