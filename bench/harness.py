@@ -264,8 +264,8 @@ def main(argv=None) -> int:
               f"{row.seconds / null_row.seconds:>8.1f} {failed:>7}")
     if not args.warm_only:
         print(f"{'start-up (to the first case)':<30} {start_cold:>9.3f} {start_warm:>9.3f}")
-    if one_run_note(args.repeat):
-        print(one_run_note(args.repeat))
+    if note := one_run_note(args.repeat):
+        print(note)
     per_area = defaultdict(lambda: [0, 0.0])
     for o in outcomes:
         per_area[o.item.case["area"]][0] += 1

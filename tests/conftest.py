@@ -89,13 +89,16 @@ def compiled_nbt_built() -> bool:
 @contextmanager
 def pure_nbt():
     """The block on the pure-Python NBT reader, writer and array printer (the fallback), the
-    compiled fast paths put back after it, whatever it raises."""
+    compiled fast paths put back after it, whatever it raises. The writer's write-plan cache
+    starts empty (the compiled path fills the one the pure path reads), so the pure path never
+    answers with what the compiled one computed."""
     from harness.formats.nbt import binary_reader, binary_writer, string_tag_visitor
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(binary_reader, "_compiled", None)
         patch.setattr(binary_writer, "_compiled", None)
         patch.setattr(string_tag_visitor, "_compiled_text", None)
+        patch.setattr(binary_writer, "_STATES", {})
         yield
 
 

@@ -929,8 +929,8 @@ def _show(args, version, out: _Output) -> int:
         out.line(f"note: {_describe(doc.problem)} after the NBT ended (the game does not read that far)")
     for note in _ignored(doc):
         _tell(f"{args.file}: note: {note}")
-    if _guessed(doc):
-        _tell(f"{args.file}: warning: {_guessed(doc)}")
+    if warning := _guessed(doc):
+        _tell(f"{args.file}: warning: {warning}")
     out.stream(_snbt_parts(doc.tag, version, args.pretty))
     return 0
 
@@ -1248,8 +1248,8 @@ def _diff(args, version, out: _Output) -> int:
     for name, loaded in ((args.a, first), (args.b, second)):
         for note in [*loaded.notes, *_ignored(loaded.doc)]:
             _tell(f"{name}: note: {note}")
-        if _guessed(loaded.doc):
-            _tell(f"{name}: warning: {_guessed(loaded.doc)}")
+        if warning := _guessed(loaded.doc):
+            _tell(f"{name}: warning: {warning}")
     a = _diff_text(first, second, version)
     b = None if a is None else _diff_text(second, first, version)
     if a is None or b is None:

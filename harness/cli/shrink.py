@@ -56,11 +56,17 @@ def run_it_line(out: str | None, judged: str) -> str:
     """How to run the shrunk case: ``harness check --cases`` with the file ``--out`` wrote
     (shell-quoted) when there is one, else with FILE, where the printed case is saved (anywhere:
     ``--cases FILE`` needs no ``cases/<area>/`` folder)."""
-    import shlex
-
-    file = shlex.quote(str(out)) if out else "FILE"
+    file = _file_arg(out)
     line = f"to run it: harness check --cases {file} ({judged}), or harness live --jar server.jar --cases {file}"
-    return line if out else f"{line}; FILE: the case printed below, saved anywhere"
+    return line if out else line + _PRINTED_FILE
+
+
+_PRINTED_FILE = "; FILE: the case printed below, saved anywhere"
+
+
+def _file_arg(out: str | None) -> str:
+    """The shrunk case's file on a command line: ``--out`` shell-quoted, else ``FILE``."""
+    return shlex.quote(str(out)) if out else "FILE"
 
 
 def judge_it_later(file: str, version: str, area: str, impl: str | None) -> str:
@@ -202,9 +208,8 @@ def run(args) -> int:
     if prefix:
         print(run_it_line(args.out, "judged by the recorded answers of its prefix"), file=sys.stderr)
     else:
-        file = shlex.quote(str(args.out)) if args.out else "FILE"
-        print(f"to judge it: {judge_it_later(file, case['version'], case['area'], args.impl)}"
-              + ("" if args.out else "; FILE: the case printed below, saved anywhere"), file=sys.stderr)
+        print(f"to judge it: {judge_it_later(_file_arg(args.out), case['version'], case['area'], args.impl)}"
+              + ("" if args.out else _PRINTED_FILE), file=sys.stderr)
     try:
         sys.stdout.write(text)
         sys.stdout.flush()
