@@ -40,6 +40,7 @@ Byte-exact output is lz4-java's where its compressor (``LZ4Factory.fastestInstan
 
 from __future__ import annotations
 
+import io
 import struct
 
 import lz4.block
@@ -100,33 +101,33 @@ def decompress_prefix(data: bytes, *, limit: int | None = None) -> tuple[bytes, 
     """``(the blocks read before a fault, the fault or None)``: what a reader that stops early
     (``NbtIo.read``) gets before the stream throws; the limit raises at once."""
     limit = budget.decompressed_limit(limit)
-    out = bytearray()
+    out = io.BytesIO()  # grown in place and handed over as bytes uncopied (getvalue), where bytes(bytearray) copied it
     pos = 0
     while True:
         if len(data) - pos < HEADER:
-            return bytes(out), GameError("EOFException", "Stream ended prematurely", where=f"byte {len(data)}")
+            return out.getvalue(), GameError("EOFException", "Stream ended prematurely", where=f"byte {len(data)}")
         token = data[pos + 8]
         method, level = token & 0xF0, 10 + (token & 0x0F)
         packed_len, original, check = _HEAD.unpack_from(data, pos + 9)
         if data[pos:pos + len(MAGIC)] != MAGIC or method not in (METHOD_RAW, METHOD_LZ4) or original > 1 << level \
                 or original < 0 or packed_len < 0 or (original == 0) != (packed_len == 0) \
                 or (method == METHOD_RAW and original != packed_len) or (original == 0 and check != 0):
-            return bytes(out), _corrupted(pos)
+            return out.getvalue(), _corrupted(pos)
         start = pos + HEADER
         if original == 0:
-            return bytes(out), None
-        if len(out) + original > limit:
+            return out.getvalue(), None
+        if out.tell() + original > limit:
             raise limit_error(limit, f"byte {pos}")
         if len(data) - start < packed_len:
-            return bytes(out), GameError("EOFException", "Stream ended prematurely", where=f"byte {len(data)}")
+            return out.getvalue(), GameError("EOFException", "Stream ended prematurely", where=f"byte {len(data)}")
         packed = data[start:start + packed_len]
         block = packed
         if method == METHOD_LZ4:
             try:
                 block = lz4.block.decompress(packed, uncompressed_size=original)
             except lz4.block.LZ4BlockError:
-                return bytes(out), _corrupted(start)
+                return out.getvalue(), _corrupted(start)
         if len(block) != original or checksum(block) != check:
-            return bytes(out), _corrupted(pos)
-        out += block
+            return out.getvalue(), _corrupted(pos)
+        out.write(block)
         pos = start + packed_len
