@@ -8,19 +8,15 @@ from __future__ import annotations
 import random
 import struct
 
+from helpers_cli import run_nbt
+
 from harness.cli import main
-
-
-def _show(capsys, path):
-    status = main(["nbt", "show", str(path)])
-    captured = capsys.readouterr()
-    return status, captured.out, captured.err
 
 
 def test_a_region_of_random_bytes_is_listed_in_a_few_rows(capsys, tmp_path):
     path = tmp_path / "garbage.mca"
     path.write_bytes(random.Random(5).randbytes(20 * 1024))
-    status, out, err = _show(capsys, path)
+    status, out, err = run_nbt(capsys, "show", path)
     lines = out.splitlines()
     assert status == 2 and err.startswith(f"harness nbt: {path}: no chunk could be read (1024 chunks present")
     assert lines[1] == "chunks: 1024 of 1024; 1024 the game cannot load"
@@ -41,11 +37,11 @@ def _region_of(sectors: list[bytes]) -> bytes:
 def test_rows_not_listed_are_said_to_fail_alike_only_when_they_do(capsys, tmp_path):
     path = tmp_path / "r.0.0.mca"
     path.write_bytes(_region_of([struct.pack(">IB", 2, 9)] * 5))  # each chunk: compression id 9
-    status, out, _ = _show(capsys, path)
+    status, out, _ = run_nbt(capsys, "show", path)
     assert status == 2 and "problem: Chunk [0, 0] has invalid chunk stream version 9" in out
     assert out.splitlines()[-1] == "... and 2 more chunks, not listed: each fails as the rows above do"
     path.write_bytes(_region_of([struct.pack(">IB", 2, 9)] * 4 + [struct.pack(">IB", 9000, 2)]))  # the last: too long
-    status, out, _ = _show(capsys, path)
+    status, out, _ = run_nbt(capsys, "show", path)
     assert status == 2 and out.splitlines()[-1] == "... and 2 more chunks, not listed: none of them can be read either"
 
 
@@ -53,7 +49,7 @@ def test_every_row_stays_when_a_chunk_reads(capsys, tmp_path):
     # four damaged entries (compression id 9) and one chunk that loads: all five rows
     path = tmp_path / "r.0.0.mca"
     path.write_bytes(_region_of([struct.pack(">IB", 2, 9)] * 4 + [struct.pack(">IB", 5, 3) + b"\x0a\x00\x00\x00"]))
-    status, out, err = _show(capsys, path)
+    status, out, err = run_nbt(capsys, "show", path)
     assert (status, err) == (0, "")
     assert out.splitlines()[1] == "chunks: 5 of 1024; 4 the game cannot load"
     assert len(out.splitlines()) == 3 + 5 and "not listed" not in out
